@@ -1,0 +1,233 @@
+"""The rules engine: `new_game`, `legal_actions` and `apply`, a pure state machine.
+
+No I/O, no clock, no global random: every random choice comes from the game's seed
+(shuffle.py). `apply` never changes the state it is given; it returns a new state and the
+events of the step. An illegal action raises `IllegalAction`, whose message names the rule.
+The deal's flow (exchanges, scoring stages, calls, tricks) lives in flow.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from typing import Final, overload
+
+from chicago import flow
+from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.cards import Card
+from chicago.errors import IllegalAction
+from chicago.events import DealStarted, Event
+from chicago.rules import DEFAULT_PROFILE, RuleProfile
+from chicago.shuffle import Stream
+from chicago.state import GameState, Phase, Setup, StackedDeal
+
+__all__ = ["IllegalAction", "apply", "legal_actions", "new_game", "to_act"]
+
+_TURN_RULE: Final = {
+    Phase.EXCHANGE: "R2.1",
+    Phase.OFFER: "R2.2",
+    Phase.QUADS: "R4.3",
+    Phase.CHICAGO: "R5.1",
+    Phase.PLAY: "R6.1",
+}
+_KIND_OF: Final = {
+    Phase.EXCHANGE: Exchange,
+    Phase.OFFER: Offer,
+    Phase.QUADS: QuadsChoice,
+    Phase.CHICAGO: ChicagoCall,
+    Phase.PLAY: Play,
+}
+
+
+def new_game(
+    profile: RuleProfile = DEFAULT_PROFILE,
+    seats: int = 4,
+    seed: int = 0,
+    dealer: int | None = None,
+    deals: Sequence[StackedDeal] = (),
+) -> GameState:
+    """A game at its first decision: the first deal is dealt (R1.2, R1.3).
+
+    `dealer` defaults to a draw from the seed; `deals` are stacked decks for the first deals.
+    """
+    if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 6:
+        raise ValueError(f"a game has 2 to 6 seats, not {seats!r} (R1.1)")
+    if dealer is None:
+        dealer = Stream(seed, "dealer").below(seats)  # R1.2
+    elif not 0 <= dealer < seats:
+        raise ValueError(f"dealer {dealer} is not a seat of a {seats}-seat table")
+    setup = Setup(profile=profile, seats=seats, seed=seed, dealer=dealer, deals=tuple(deals))
+    state = GameState(
+        setup=setup,
+        scores=(0,) * seats,
+        qualified=(False,) * seats,
+        eliminated=(False,) * seats,
+        winner=None,
+        deal=0,
+        dealer=dealer,
+        phase=Phase.EXCHANGE,
+        to_act=None,
+        queue=(),
+        exchange=0,
+        hands=((),) * seats,
+        stock=(),
+        discards=(),
+        exchanging=(),
+        offer=None,
+        out=(),
+        shuffles=0,
+        locks=frozenset(),
+        stage=0,
+        final_hands=(),
+        caller=None,
+        leader=dealer,
+        trick=(),
+        tricks=(),
+    )
+    events: list[Event] = []
+    flow.start_deal(state, events)
+    state.log = tuple(events)
+    return state
+
+
+def to_act(state: GameState) -> tuple[int, str] | None:
+    """The seat whose decision is awaited and its kind (GAME-FILE.md `to_act`)."""
+    if state.phase is Phase.FINISHED or state.to_act is None:
+        return None
+    return state.to_act, state.phase.value
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply one decision: the new state and what happened. Raises IllegalAction."""
+    _check_turn(state, action)
+    new = state.copy()
+    events: list[Event] = []
+    if isinstance(action, Exchange):
+        flow.exchange(new, action, events)
+    elif isinstance(action, Offer):
+        flow.answer_offer(new, action, events)
+    elif isinstance(action, QuadsChoice):
+        flow.choose_quads(new, action, events)
+    elif isinstance(action, ChicagoCall):
+        flow.answer_chicago(new, action, events)
+    else:
+        flow.play(new, action, events)
+    # A view shows the current deal's story: restart the log when a new deal began.
+    for i in range(len(events) - 1, -1, -1):
+        if isinstance(events[i], DealStarted):
+            new.log = tuple(events[i:])
+            break
+    else:
+        new.log = state.log + tuple(events)
+    return new, tuple(events)
+
+
+def _check_turn(state: GameState, action: Action) -> None:
+    """Refuse an action out of turn or of the wrong kind, naming the rule."""
+    phase = state.phase
+    if phase is Phase.FINISHED:
+        raise IllegalAction(f"the game is over (seat {state.winner} won)", "R8")
+    seat = action.seat
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
+        raise IllegalAction(f"there is no seat {seat!r} at this {state.seats}-seat table", "R1.1")
+    if state.eliminated[seat]:
+        raise IllegalAction(f"seat {seat} is eliminated and takes no further part", "R8.3")
+    rule = _TURN_RULE[phase]
+    if phase is Phase.CHICAGO and isinstance(action, ChicagoCall) and seat not in state.queue:
+        minimum = state.profile.chicago_minimum
+        if state.scores[seat] < minimum:
+            raise IllegalAction(
+                f"seat {seat} has {state.scores[seat]} points and may not call Chicago "
+                f"({minimum} needed)",
+                rule,
+            )
+    if seat != state.to_act:
+        raise IllegalAction(
+            f"it is seat {state.to_act}'s turn to {_decision_words(phase)}, not seat {seat}'s",
+            rule,
+        )
+    if not isinstance(action, _KIND_OF[phase]):
+        raise IllegalAction(
+            f"seat {seat} must {_decision_words(phase)}, not {action.kind}", rule
+        )
+
+
+def _decision_words(phase: Phase) -> str:
+    return {
+        Phase.EXCHANGE: "exchange",
+        Phase.OFFER: "answer the open offer",
+        Phase.QUADS: "choose for the four of a kind",
+        Phase.CHICAGO: "answer the Chicago question",
+        Phase.PLAY: "play a card",
+    }[phase]
+
+
+def legal_actions(state: GameState) -> Sequence[Action]:
+    """Every legal decision for the seat to act (empty when the game is over).
+
+    An exchange lists each discard set once, in canonical card order, with `confirm_reset`
+    set where the R2.4 reset applies; the engine also accepts any order of the same cards.
+    """
+    seat = state.to_act
+    phase = state.phase
+    if seat is None or phase is Phase.FINISHED:
+        return ()
+    if phase is Phase.EXCHANGE:
+        return ExchangeChoices(
+            seat,
+            tuple(sorted(state.hands[seat])),
+            flow.max_discard(state, seat),
+            flow.reset_applies(state, seat),
+        )
+    if phase is Phase.OFFER:
+        return (Offer(seat, True), Offer(seat, False))
+    if phase is Phase.QUADS:
+        return (QuadsChoice(seat, "points"), QuadsChoice(seat, "reset"))
+    if phase is Phase.CHICAGO:
+        return (ChicagoCall(seat, False), ChicagoCall(seat, True))
+    return tuple(Play(seat, c) for c in flow.playable(state, seat))
+
+
+_SUBSETS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _subsets(size: int, most: int) -> tuple[tuple[int, ...], ...]:
+    key = (size, most)
+    found = _SUBSETS.get(key)
+    if found is None:
+        found = tuple(c for k in range(most + 1) for c in combinations(range(size), k))
+        _SUBSETS[key] = found
+    return found
+
+
+class ExchangeChoices(Sequence[Exchange]):
+    """The legal exchanges of one hand, made on demand (up to 32 of them, R2.1)."""
+
+    __slots__ = ("_confirm", "_hand", "_seat", "_subsets")
+
+    def __init__(self, seat: int, hand: tuple[Card, ...], most: int, confirm: bool) -> None:
+        self._seat = seat
+        self._hand = hand
+        self._confirm = confirm
+        self._subsets = _subsets(len(hand), most)
+
+    def __len__(self) -> int:
+        return len(self._subsets)
+
+    @overload
+    def __getitem__(self, index: int) -> Exchange: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Exchange]: ...
+    def __getitem__(self, index: int | slice) -> Exchange | Sequence[Exchange]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        picks = self._subsets[index]
+        hand = self._hand
+        return Exchange(self._seat, tuple(hand[i] for i in picks), self._confirm and bool(picks))
+
+    def __iter__(self) -> Iterator[Exchange]:
+        for i in range(len(self._subsets)):
+            yield self[i]
+
+    def __repr__(self) -> str:
+        return f"ExchangeChoices(seat={self._seat}, {len(self)} choices)"

@@ -1,0 +1,258 @@
+"""The game file (GAME-FILE.md, `chicago-game/1`): load, dump and replay.
+
+One JSON format serves backups, replays and stacked-deck test scenarios. Loading checks
+the file strictly (unknown fields, unknown cards, cards dealt twice are refused with a
+message naming the place); replaying stops at the first illegal action and names it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from chicago.actions import (
+    Action,
+    ChicagoCall,
+    Exchange,
+    Offer,
+    Play,
+    QuadsChoice,
+    action_to_json,
+)
+from chicago.cards import Card, card
+from chicago.engine import to_act
+from chicago.errors import IllegalAction, StackedDealError
+from chicago.events import event_to_json
+from chicago.game import Game
+from chicago.rules import DEFAULT_PROFILE, RuleProfile, get_profile
+from chicago.state import StackedDeal
+
+FORMAT: Final = "chicago-game/1"
+_TOP_FIELDS: Final = {"format", "profile", "seats", "seed", "dealer", "deals", "actions", "meta"}
+_ACTION_FIELDS: Final = {
+    "exchange": ({"discard"}, {"confirm_reset"}),
+    "offer": ({"keep"}, set()),
+    "quads": ({"choice"}, set()),
+    "chicago": ({"call"}, set()),
+    "play": ({"card"}, set()),
+}
+
+
+class GameFileError(ValueError):
+    """A game file that cannot be loaded or replayed; the message is one line."""
+
+
+@dataclass
+class GameFile:
+    """A loaded game file: everything needed to replay the game."""
+
+    profile: RuleProfile
+    seats: int
+    seed: int = 0
+    dealer: int | None = None
+    deals: tuple[StackedDeal, ...] = ()
+    actions: list[Action] = field(default_factory=list)
+    meta: dict[str, Any] | None = None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _card(value: object, where: str) -> Card:
+    if not isinstance(value, str):
+        raise GameFileError(f"{where}: a card must be a string like \"Ah\", not {value!r}")
+    try:
+        return card(value)
+    except ValueError as e:
+        raise GameFileError(f"{where}: {e}") from None
+
+
+def _cards(value: object, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise GameFileError(f"{where}: expected a list of cards, not {value!r}")
+    return tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+
+def _deal(raw: object, index: int, seats: int) -> StackedDeal:
+    where = f"deals[{index}]"
+    if not isinstance(raw, dict):
+        raise GameFileError(f"{where}: expected an object with hands and stock")
+    unknown = set(raw) - {"hands", "stock"}
+    if unknown:
+        raise GameFileError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+    hands_raw = raw.get("hands")
+    if not isinstance(hands_raw, dict):
+        raise GameFileError(f"{where}.hands: expected an object of seat → five cards")
+    hands: list[tuple[int, tuple[Card, ...]]] = []
+    seen: set[Card] = set()
+
+    def mark(c: Card, place: str) -> None:
+        if c in seen:
+            raise GameFileError(f"{place}: card {c} is dealt twice")
+        seen.add(c)
+
+    for key, hand_raw in hands_raw.items():
+        if not (isinstance(key, str) and key.isdigit() and str(int(key)) == key
+                and int(key) < seats):
+            raise GameFileError(f"{where}.hands: {key!r} is not a seat of a {seats}-seat table")
+        hand = _cards(hand_raw, f"{where}.hands.{key}")
+        if len(hand) != 5:
+            raise GameFileError(f"{where}.hands.{key}: a hand has 5 cards, not {len(hand)}")
+        for c in hand:
+            mark(c, f"{where}.hands.{key}")
+        hands.append((int(key), hand))
+    stock = _cards(raw.get("stock", []), f"{where}.stock")
+    for c in stock:
+        mark(c, f"{where}.stock")
+    hands.sort()
+    return StackedDeal(hands=tuple(hands), stock=stock)
+
+
+def _action(raw: object, index: int, seats: int) -> Action:
+    where = f"action {index}"
+    if not isinstance(raw, dict):
+        raise GameFileError(f"{where}: expected an object with seat and type")
+    kind = raw.get("type")
+    if kind not in _ACTION_FIELDS:
+        raise GameFileError(
+            f"{where}: unknown action type {kind!r} (exchange, offer, quads, chicago, play)"
+        )
+    required, optional = _ACTION_FIELDS[kind]
+    unknown = set(raw) - required - optional - {"seat", "type"}
+    if unknown:
+        raise GameFileError(f"{where}: unknown field {sorted(unknown)[0]!r} for {kind}")
+    missing = ({"seat"} | required) - set(raw)
+    if missing:
+        raise GameFileError(f"{where}: {kind} needs {sorted(missing)[0]!r}")
+    seat = raw["seat"]
+    if not _is_int(seat) or not 0 <= seat < seats:
+        raise GameFileError(f"{where}: seat must be a seat number 0–{seats - 1}, not {seat!r}")
+    if kind == "exchange":
+        discard = _cards(raw["discard"], f"{where}: discard")
+        confirm = raw.get("confirm_reset", False)
+        if not isinstance(confirm, bool):
+            raise GameFileError(f"{where}: confirm_reset must be true or false")
+        return Exchange(seat, discard, confirm)
+    if kind == "offer":
+        if not isinstance(raw["keep"], bool):
+            raise GameFileError(f"{where}: keep must be true or false")
+        return Offer(seat, raw["keep"])
+    if kind == "quads":
+        if raw["choice"] not in ("points", "reset"):
+            raise GameFileError(f"{where}: choice must be \"points\" or \"reset\"")
+        return QuadsChoice(seat, raw["choice"])
+    if kind == "chicago":
+        if not isinstance(raw["call"], bool):
+            raise GameFileError(f"{where}: call must be true or false")
+        return ChicagoCall(seat, raw["call"])
+    return Play(seat, _card(raw["card"], f"{where}: card"))
+
+
+def parse(data: object) -> GameFile:
+    """Check a decoded game file and turn it into a GameFile; raises GameFileError."""
+    if not isinstance(data, dict):
+        raise GameFileError("a game file is a JSON object")
+    unknown = set(data) - _TOP_FIELDS
+    if unknown:
+        raise GameFileError(f"unknown field {sorted(unknown)[0]!r}")
+    if data.get("format") != FORMAT:
+        raise GameFileError(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+    profile = DEFAULT_PROFILE
+    if "profile" in data:
+        if not isinstance(data["profile"], str):
+            raise GameFileError("profile must be a rule profile id")
+        try:
+            profile = get_profile(data["profile"])
+        except ValueError as e:
+            raise GameFileError(str(e)) from None
+    seats_raw = data.get("seats")
+    if not isinstance(seats_raw, int) or isinstance(seats_raw, bool) or not 2 <= seats_raw <= 6:
+        raise GameFileError(f"seats must be a whole number from 2 to 6, not {seats_raw!r} (R1.1)")
+    seats: int = seats_raw
+    seed = data.get("seed", 0)
+    if not _is_int(seed):
+        raise GameFileError(f"seed must be a whole number, not {seed!r}")
+    dealer = data.get("dealer")
+    if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < seats):
+        raise GameFileError(f"dealer must be a seat number 0–{seats - 1}, not {dealer!r}")
+    deals_raw = data.get("deals", [])
+    if not isinstance(deals_raw, list):
+        raise GameFileError("deals must be a list")
+    deals = tuple(_deal(d, i, seats) for i, d in enumerate(deals_raw))
+    actions_raw = data.get("actions", [])
+    if not isinstance(actions_raw, list):
+        raise GameFileError("actions must be a list")
+    actions = [_action(a, i, seats) for i, a in enumerate(actions_raw)]
+    meta = data.get("meta")
+    if meta is not None and not isinstance(meta, dict):
+        raise GameFileError("meta must be an object")
+    return GameFile(profile, seats, seed, dealer, deals, actions, meta)
+
+
+def loads(text: str) -> GameFile:
+    """Parse game-file text; raises GameFileError naming what is wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise GameFileError(f"not valid JSON: {e}") from None
+    return parse(data)
+
+
+def replay(gf: GameFile) -> Game:
+    """Play the file's actions from its setup; stops at the first illegal one, naming it."""
+    try:
+        game = Game.new(gf.profile, gf.seats, gf.seed, gf.dealer, gf.deals)
+    except StackedDealError as e:
+        raise GameFileError(str(e)) from None
+    for i, action in enumerate(gf.actions):
+        try:
+            game.apply(action)
+        except IllegalAction as e:
+            raise GameFileError(f"action {i}: {e}") from None
+        except StackedDealError as e:
+            raise GameFileError(f"action {i}: {e}") from None
+    return game
+
+
+def dump(game: Game, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The game as a game file: replaying it gives the same game."""
+    setup = game.setup
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "profile": setup.profile.id,
+        "seats": setup.seats,
+        "seed": setup.seed,
+        "dealer": setup.dealer,
+    }
+    if setup.deals:
+        out["deals"] = [
+            {
+                "hands": {str(seat): [c.text for c in hand] for seat, hand in d.hands},
+                "stock": [c.text for c in d.stock],
+            }
+            for d in setup.deals
+        ]
+    out["actions"] = [action_to_json(a) for a in game.actions]
+    if meta is not None:
+        out["meta"] = dict(meta)
+    return out
+
+
+def state_to_json(game: Game) -> dict[str, Any]:
+    """The `chicago replay` output: the state after the last action (GAME-FILE.md)."""
+    s = game.state
+    turn = to_act(s)
+    return {
+        "status": "finished" if s.finished else "in_progress",
+        "winner": s.winner,
+        "scores": list(s.scores),
+        "qualified": list(s.qualified),
+        "eliminated": list(s.eliminated),
+        "deal": s.deal,
+        "dealer": s.dealer,
+        "to_act": None if turn is None else {"seat": turn[0], "decision": turn[1]},
+        "events": [event_to_json(e) for e in game.events],
+    }

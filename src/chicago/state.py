@@ -1,0 +1,130 @@
+"""The game state: one value holding everything the rules need, including hidden cards.
+
+States are values: the engine never changes one it was given; `apply` works on a copy
+(`GameState.copy`, a cheap shallow copy, since every field holds an immutable value).
+Only views (views.py) leave the core for players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from chicago.cards import Card
+from chicago.events import Event
+from chicago.rules import RuleProfile
+
+
+class Phase(Enum):
+    """Which decision the game waits for (GAME-FILE.md `to_act.decision`), or finished."""
+
+    EXCHANGE = "exchange"
+    OFFER = "offer"
+    QUADS = "quads"
+    CHICAGO = "chicago"
+    PLAY = "play"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class StackedDeal:
+    """A deal fixed in advance (GAME-FILE.md `deals`): hands by seat, stock top first."""
+
+    hands: tuple[tuple[int, tuple[Card, ...]], ...]
+    stock: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What fixes a game before any decision: rules, table size, seed, first dealer, decks."""
+
+    profile: RuleProfile
+    seats: int
+    seed: int
+    dealer: int
+    deals: tuple[StackedDeal, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, each (seat, card) in play order, who took it."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything about a game at one moment. Treat as immutable: use engine.apply."""
+
+    setup: Setup
+    scores: tuple[int, ...]
+    qualified: tuple[bool, ...]
+    eliminated: tuple[bool, ...]
+    winner: int | None
+    deal: int
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    queue: tuple[int, ...]
+    """Seats still to answer in this exchange or Chicago round, the one to act first."""
+    exchange: int
+    """The current (or last) exchange of the deal, from 1."""
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    """Top card first."""
+    discards: tuple[Card, ...]
+    """Completed discards, which may be recycled into a new stock (R2.3)."""
+    exchanging: tuple[Card, ...]
+    """The discards (and a declined offer) of the player exchanging now: not recyclable yet."""
+    offer: Card | None
+    """The face-up card offered to the player to act (R2.2)."""
+    out: tuple[Card, ...]
+    """Cards that left the deal with an eliminated player (R8.3)."""
+    shuffles: int
+    """Recycling shuffles so far this deal (labels the next one, R2.3)."""
+    locks: frozenset[tuple[int, int]]
+    """(seat, rank) of four-of-a-kinds locked to points this deal (R4.3)."""
+    stage: int
+    """The scoring stage being resolved (for a pending four-of-a-kind choice)."""
+    final_hands: tuple[tuple[Card, ...], ...]
+    """Hands as they stood after the last exchange: the deferred final hand (R4.5)."""
+    caller: int | None
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    log: tuple[Event, ...] = field(default=())
+    """This deal's events so far (views redact them per seat)."""
+
+    @property
+    def profile(self) -> RuleProfile:
+        return self.setup.profile
+
+    @property
+    def seats(self) -> int:
+        return self.setup.seats
+
+    @property
+    def finished(self) -> bool:
+        return self.phase is Phase.FINISHED
+
+    def active(self) -> list[int]:
+        """Seats not eliminated, in seat order."""
+        return [s for s in range(self.setup.seats) if not self.eliminated[s]]
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        """Active seats starting at `seat`'s left and ending with `seat` if active."""
+        n = self.setup.seats
+        elim = self.eliminated
+        return [(seat + i) % n for i in range(1, n + 1) if not elim[(seat + i) % n]]
+
+    def copy(self) -> GameState:
+        """A shallow copy for the engine to change (all fields are immutable values)."""
+        return GameState(
+            self.setup, self.scores, self.qualified, self.eliminated, self.winner, self.deal,
+            self.dealer, self.phase, self.to_act, self.queue, self.exchange, self.hands,
+            self.stock, self.discards, self.exchanging, self.offer, self.out, self.shuffles,
+            self.locks, self.stage, self.final_hands, self.caller, self.leader, self.trick,
+            self.tricks, self.log,
+        )
