@@ -14,7 +14,7 @@ from typing import Final, overload
 
 from chicago import flow
 from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.cards import Card
+from chicago.cards import DECK, Card
 from chicago.errors import IllegalAction
 from chicago.events import DealStarted, Event
 from chicago.rules import DEFAULT_PROFILE, RuleProfile
@@ -125,6 +125,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
 def _check_turn(state: GameState, action: Action) -> None:
     """Refuse an action out of turn or of the wrong kind, naming the rule."""
     phase = state.phase
+    if action.seat == state.to_act and type(action) is _KIND_OF.get(phase):
+        return  # the usual case, checked first because every step pays for it
     if phase is Phase.FINISHED:
         raise IllegalAction(f"the game is over (seat {state.winner} won)", "R8")
     seat = action.seat
@@ -165,8 +167,8 @@ def _decision_words(phase: Phase) -> str:
 def legal_actions(state: GameState) -> Sequence[Action]:
     """Every legal decision for the seat to act (empty when the game is over).
 
-    An exchange lists each discard set once, in canonical card order, with `confirm_reset`
-    set where the R2.4 reset applies; the engine also accepts any order of the same cards.
+    An exchange lists each discard set once, in hand order, with `confirm_reset` set where
+    the R2.4 reset applies; the engine accepts the same cards in any order.
     """
     seat = state.to_act
     phase = state.phase
@@ -175,17 +177,23 @@ def legal_actions(state: GameState) -> Sequence[Action]:
     if phase is Phase.EXCHANGE:
         return ExchangeChoices(
             seat,
-            tuple(sorted(state.hands[seat])),
+            state.hands[seat],
             flow.max_discard(state, seat),
             flow.reset_applies(state, seat),
         )
-    if phase is Phase.OFFER:
-        return (Offer(seat, True), Offer(seat, False))
-    if phase is Phase.QUADS:
-        return (QuadsChoice(seat, "points"), QuadsChoice(seat, "reset"))
-    if phase is Phase.CHICAGO:
-        return (ChicagoCall(seat, False), ChicagoCall(seat, True))
-    return tuple(Play(seat, c) for c in flow.playable(state, seat))
+    if phase is Phase.PLAY:
+        plays = _PLAYS[seat]
+        return tuple([plays[c.index] for c in flow.playable(state, seat)])
+    return _ANSWERS[phase][seat]
+
+
+# Actions are values, so the engine hands out the same objects each time (steps are hot).
+_PLAYS: Final = tuple(tuple(Play(seat, c) for c in DECK) for seat in range(6))
+_ANSWERS: Final[dict[Phase, tuple[tuple[Action, ...], ...]]] = {
+    Phase.OFFER: tuple((Offer(x, True), Offer(x, False)) for x in range(6)),
+    Phase.QUADS: tuple((QuadsChoice(x, "points"), QuadsChoice(x, "reset")) for x in range(6)),
+    Phase.CHICAGO: tuple((ChicagoCall(x, False), ChicagoCall(x, True)) for x in range(6)),
+}
 
 
 _SUBSETS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}

@@ -96,7 +96,7 @@ def start_deal(s: GameState, events: list[Event]) -> None:
     s.caller = None
     s.trick = ()
     s.tricks = ()
-    events.append(DealStarted(s.deal, s.dealer, tuple(order)))
+    events.append(DealStarted(s.deal, s.dealer, order))
     events.extend(CardsDealt(seat, hands[seat]) for seat in order)
     _begin_exchange(s, 1, events)
 
@@ -114,7 +114,7 @@ def _end_deal(s: GameState, reason: str, events: list[Event]) -> None:
 def _begin_exchange(s: GameState, number: int, events: list[Event]) -> None:
     s.exchange = number
     s.phase = Phase.EXCHANGE
-    s.queue = tuple(s.clockwise_from(s.dealer))  # R2.1
+    s.queue = s.clockwise_from(s.dealer)  # R2.1
     s.to_act = s.queue[0]
     events.append(ExchangeStarted(number))
 
@@ -137,12 +137,14 @@ def exchange(s: GameState, a: Exchange, events: list[Event]) -> None:
     seat = a.seat
     hand = s.hands[seat]
     discard = a.discard
-    if not isinstance(discard, tuple) or not all(isinstance(c, Card) for c in discard):
+    if not isinstance(discard, tuple):
         raise IllegalAction(f"seat {seat}'s discard must be a list of cards", "R2.1")
     for c in discard:
         if c not in hand:
+            if not isinstance(c, Card):
+                raise IllegalAction(f"seat {seat}'s discard must be a list of cards", "R2.1")
             raise IllegalAction(f"seat {seat} does not hold {c}", "R2.1")
-    if len(set(discard)) != len(discard):
+    if len(discard) > 1 and len(set(discard)) != len(discard):
         raise IllegalAction(f"seat {seat} names a discarded card twice", "R2.1")
     most = max_discard(s, seat)
     if len(discard) > most:

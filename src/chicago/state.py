@@ -54,6 +54,10 @@ class Trick:
     winner: int
 
 
+_CLOCKWISE: dict[tuple[tuple[bool, ...], int], tuple[int, ...]] = {}
+"""Seat orders by (eliminated flags, start seat): few distinct keys, asked on every step."""
+
+
 @dataclass(slots=True)
 class GameState:
     """Everything about a game at one moment. Treat as immutable: use engine.apply."""
@@ -113,11 +117,16 @@ class GameState:
         """Seats not eliminated, in seat order."""
         return [s for s in range(self.setup.seats) if not self.eliminated[s]]
 
-    def clockwise_from(self, seat: int) -> list[int]:
+    def clockwise_from(self, seat: int) -> tuple[int, ...]:
         """Active seats starting at `seat`'s left and ending with `seat` if active."""
-        n = self.setup.seats
-        elim = self.eliminated
-        return [(seat + i) % n for i in range(1, n + 1) if not elim[(seat + i) % n]]
+        key = (self.eliminated, seat)
+        found = _CLOCKWISE.get(key)
+        if found is None:
+            n = len(self.eliminated)
+            elim = self.eliminated
+            found = tuple((seat + i) % n for i in range(1, n + 1) if not elim[(seat + i) % n])
+            _CLOCKWISE[key] = found
+        return found
 
     def copy(self) -> GameState:
         """A shallow copy for the engine to change (all fields are immutable values)."""
