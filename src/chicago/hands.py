@@ -4,9 +4,10 @@
 stronger, equal means an exact tie (R3.3), suits never matter (R3.2). The R3.4
 straight-flush suit tie-break is deliberately left to the engine.
 
-Speed: every card is an interned object with an identity hash, so the per-call work is
-five dict lookups summed into a rank-multiset key, one suit test, and one dict lookup.
-All tables are built once at import (a few ms) by ordering every rank pattern with a
+Speed: the per-call work is five tuple lookups by `Card.index` summed into a
+rank-multiset key, one suit identity test, and one dict lookup (indexing by the slot
+`index` measured ~25% faster than dicts keyed by the interned cards).
+All tables are built once at import (~10 ms) by ordering every rank pattern with a
 plain, readable key: (category, significant ranks).
 """
 
@@ -57,7 +58,8 @@ ROYAL_FLUSH: Final = NUM_VALUES - 1
 # One base-5 digit per rank: a rank appears at most four times in five cards, so the sum
 # over the five cards identifies the rank multiset exactly, and it stays below 2**30 (a
 # single CPython int digit, which keeps the additions and the dict hashing cheap).
-_RANK_KEY: Final[dict[Card, int]] = {c: 5 ** (c.rank - 2) for c in DECK}
+# Indexed by Card.index, like DECK.
+_RANK_KEY: Final[tuple[int, ...]] = tuple(5 ** (c.rank - 2) for c in DECK)
 
 
 def _build() -> tuple[dict[int, int], dict[int, int], list[Category], list[tuple[int, ...]]]:
@@ -117,11 +119,12 @@ def hand_value(hand: Sequence[Card]) -> int:
     """The strength of exactly five distinct cards: 0 (7-5-4-3-2) .. 7461 (royal flush).
 
     Higher wins, equal is an exact tie; all kickers count, suits never do (R3.1, R3.2).
-    Inputs are not validated (callers do that): other lengths raise ValueError from the
-    unpacking, and duplicated cards give meaningless results.
+    Inputs are not validated (callers do that): another length raises ValueError, a
+    non-card AttributeError, and repeated cards give meaningless values.
     """
     a, b, c, d, e = hand
-    key = _RANK_KEY[a] + _RANK_KEY[b] + _RANK_KEY[c] + _RANK_KEY[d] + _RANK_KEY[e]
+    k = _RANK_KEY
+    key = k[a.index] + k[b.index] + k[c.index] + k[d.index] + k[e.index]
     if a.suit is b.suit is c.suit is d.suit is e.suit:
         return _FLUSH[key]
     return _PLAIN[key]
