@@ -3,7 +3,8 @@
 No I/O, no clock, no global random: every random choice comes from the game's seed
 (shuffle.py). `apply` never changes the state it is given; it returns a new state and the
 events of the step. An illegal action raises `IllegalAction`, whose message names the rule.
-The deal's flow (exchanges, scoring stages, calls, tricks) lives in flow.py.
+The deal's course lives in deal.py (dealing, exchanges), scoring.py (stages, awards, the
+end of the game) and tricks.py (calls, tricks).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Final, overload
 
-from chicago import flow
+from chicago import deal, scoring, tricks
 from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
 from chicago.cards import DECK, Card
 from chicago.errors import IllegalAction
@@ -62,6 +63,7 @@ def new_game(
         scores=(0,) * seats,
         qualified=(False,) * seats,
         eliminated=(False,) * seats,
+        reached=(False,) * seats,
         winner=None,
         deal=0,
         dealer=dealer,
@@ -79,13 +81,16 @@ def new_game(
         locks=frozenset(),
         stage=0,
         final_hands=(),
+        restricted=frozenset(),
+        primed=frozenset(),
+        asked=frozenset(),
         caller=None,
         leader=dealer,
         trick=(),
         tricks=(),
     )
     events: list[Event] = []
-    flow.start_deal(state, events)
+    deal.start_deal(state, events)
     state.log = tuple(events)
     return state
 
@@ -103,15 +108,15 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     new = state.copy()
     events: list[Event] = []
     if isinstance(action, Exchange):
-        flow.exchange(new, action, events)
+        deal.exchange(new, action, events)
     elif isinstance(action, Offer):
-        flow.answer_offer(new, action, events)
+        deal.answer_offer(new, action, events)
     elif isinstance(action, QuadsChoice):
-        flow.choose_quads(new, action, events)
+        scoring.choose_quads(new, action, events)
     elif isinstance(action, ChicagoCall):
-        flow.answer_chicago(new, action, events)
+        tricks.answer_chicago(new, action, events)
     else:
-        flow.play(new, action, events)
+        tricks.play(new, action, events)
     # A view shows the current deal's story: restart the log when a new deal began.
     for i in range(len(events) - 1, -1, -1):
         if isinstance(events[i], DealStarted):
@@ -175,15 +180,13 @@ def legal_actions(state: GameState) -> Sequence[Action]:
     if seat is None or phase is Phase.FINISHED:
         return ()
     if phase is Phase.EXCHANGE:
+        least, most = deal.discard_range(state, seat)
         return ExchangeChoices(
-            seat,
-            state.hands[seat],
-            flow.max_discard(state, seat),
-            flow.reset_applies(state, seat),
+            seat, state.hands[seat], least, most, deal.reset_applies(state, seat)
         )
     if phase is Phase.PLAY:
         plays = _PLAYS[seat]
-        return tuple([plays[c.index] for c in flow.playable(state, seat)])
+        return tuple([plays[c.index] for c in tricks.playable(state, seat)])
     return _ANSWERS[phase][seat]
 
 
@@ -196,14 +199,14 @@ _ANSWERS: Final[dict[Phase, tuple[tuple[Action, ...], ...]]] = {
 }
 
 
-_SUBSETS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+_SUBSETS: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
 
 
-def _subsets(size: int, most: int) -> tuple[tuple[int, ...], ...]:
-    key = (size, most)
+def _subsets(size: int, least: int, most: int) -> tuple[tuple[int, ...], ...]:
+    key = (size, least, most)
     found = _SUBSETS.get(key)
     if found is None:
-        found = tuple(c for k in range(most + 1) for c in combinations(range(size), k))
+        found = tuple(c for k in range(least, most + 1) for c in combinations(range(size), k))
         _SUBSETS[key] = found
     return found
 
@@ -213,11 +216,13 @@ class ExchangeChoices(Sequence[Exchange]):
 
     __slots__ = ("_confirm", "_hand", "_seat", "_subsets")
 
-    def __init__(self, seat: int, hand: tuple[Card, ...], most: int, confirm: bool) -> None:
+    def __init__(
+        self, seat: int, hand: tuple[Card, ...], least: int, most: int, confirm: bool
+    ) -> None:
         self._seat = seat
         self._hand = hand
         self._confirm = confirm
-        self._subsets = _subsets(len(hand), most)
+        self._subsets = _subsets(len(hand), least, most)
 
     def __len__(self) -> int:
         return len(self._subsets)

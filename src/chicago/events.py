@@ -47,6 +47,16 @@ class ExchangeStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ExchangeSkipped(Event):
+    """A seat the high-score rule keeps out of this exchange: `reason` is kopstopp, block or
+    six_cards (RULES.md §X)."""
+
+    seat: int
+    exchange: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreReset(Event):
     """A score set to 0: `reason` is high_score (R2.4), quads (R4.3) or royal_flush (R4.4)."""
 
@@ -146,6 +156,13 @@ class ChicagoCalled(Event):
 @dataclass(frozen=True, slots=True)
 class ChicagoPassed(Event):
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsReturned(Event):
+    """A Chicago called during the first trick: the cards already played go back (§X)."""
+
+    plays: tuple[tuple[int, Card], ...]
 
 
 @dataclass(frozen=True, slots=True)

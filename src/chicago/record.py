@@ -99,7 +99,7 @@ def _deal(raw: object, index: int, seats: int) -> StackedDeal:
                 and int(key) < seats):
             raise GameFileError(f"{where}.hands: {key!r} is not a seat of a {seats}-seat table")
         hand = _cards(hand_raw, f"{where}.hands.{key}")
-        if len(hand) != 5:
+        if len(hand) not in (5, 6):
             raise GameFileError(f"{where}.hands.{key}: a hand has 5 cards, not {len(hand)}")
         for c in hand:
             mark(c, f"{where}.hands.{key}")

@@ -2,14 +2,15 @@
 
 There is no subclass per variant: where tables differ, the profile holds a plain value or an
 enum, and the engine reads it in one place. `chicago-gamewide-0.2` is the house profile and
-the default.
+the default; `classic`, `basic` and `common` are the other presets. A custom profile is a
+preset with knobs changed (`customize`), checked for contradictions and named by its changes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from enum import Enum
-from typing import Final
+from typing import Any, Final
 
 from chicago.hands import Category
 
@@ -20,29 +21,43 @@ class HighScoreRule(Enum):
     NONE = "none"
     RESET_ON_EXCHANGE = "reset_on_exchange"
     """R2.4: at the threshold or above, discarding any card resets the score to 0."""
+    BLOCK = "block"
+    """At the threshold or above, a player may not exchange (a custom option)."""
+    KOPSTOPP = "kopstopp"
+    """Once a player has reached the threshold, they may not exchange in any later deal."""
+    SIX_CARDS = "six_cards"
+    """Once a player has reached the threshold, in every later deal they are dealt six,
+    discard one in the first exchange (drawing none) and exchange no more."""
 
 
 class TieRule(Enum):
     """Who scores an exact tie for best hand (R3.3)."""
 
     FIRST_FROM_DEALERS_LEFT = "first_from_dealers_left"
+    ALL_SCORE = "all_score"
+    """Every tied player scores in full."""
 
 
 class QuadsRule(Enum):
     """Four of a kind as the best hand (R4.3)."""
 
-    POINTS = "points"
-    """Always scores `quads_points`."""
     CHOICE = "choice"
     """The holder chooses `quads_points` (locking that four-of-a-kind) or resetting the others."""
+    POINTS = "points"
+    """It scores `quads_points`."""
+    POINTS_AND_RESET = "points_and_reset"
+    """It scores `quads_points` and every other active player is reset to 0."""
 
 
 class StraightFlushRule(Enum):
     """Straight flush as the best hand (R4.4)."""
 
-    POINTS = "points"
     WIN = "win"
     """Instant win, whether or not qualified; the score becomes the target."""
+    POINTS = "points"
+    """It scores `straight_flush_points`."""
+    AUTO_CHICAGO = "auto_chicago"
+    """As the final hand it counts as a successful Chicago; earlier it scores its points."""
 
 
 class RoyalFlushRule(Enum):
@@ -51,13 +66,30 @@ class RoyalFlushRule(Enum):
     AS_STRAIGHT_FLUSH = "as_straight_flush"
     RESET_OPPONENTS = "reset_opponents"
     """As a straight flush, and every other active player is reset to 0."""
+    WIN = "win"
+    """Instant win, whatever the straight-flush rule."""
+
+
+class ChicagoTiming(Enum):
+    """When Chicago may be called (R5.1)."""
+
+    AFTER_EXCHANGES = "after_exchanges"
+    """After the last exchange, asked clockwise from the dealer's left."""
+    FIRST_TRICK = "first_trick"
+    """During the first trick: each player may call before playing their first card; cards
+    already played go back to their hands."""
 
 
 class WinRule(Enum):
     """When the game ends (R8)."""
 
-    QUALIFIED_AT_TARGET = "qualified_at_target"
-    """R8.1/R8.3: checked after each award; reaching the target unqualified eliminates."""
+    AT_TARGET = "at_target"
+    """Checked after each award: reaching the target wins (R8.1), or eliminates a player who
+    needed a qualification and has none (R8.3)."""
+    DEAL_END_HIGHEST = "deal_end_highest"
+    """Checked when a deal ends: the highest score at or above the target wins; a tie plays on."""
+    ONE_MORE_AWARD = "one_more_award"
+    """A player who reached the target in an earlier deal wins with their next award."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +102,7 @@ class RuleProfile:
     target: int = 52
     max_discard: int = 4
     exchanges: int = 3
-    scored_exchanges: tuple[int, ...] = (1, 2)
-    """After which exchanges the best hand scores at once (R4.1)."""
+    """Exchanges per deal; the best hand scores after each but the last (R4.1, R4.5)."""
     open_offer: bool = True
     """R2.2: a one-card exchange is offered the top stock card face up."""
     final_hand_scores: bool = True
@@ -81,7 +112,7 @@ class RuleProfile:
     quads: QuadsRule = QuadsRule.CHOICE
     quads_points: int = 8
     straight_flush: StraightFlushRule = StraightFlushRule.WIN
-    straight_flush_points: int = 0
+    straight_flush_points: int = 8
     royal_flush: RoyalFlushRule = RoyalFlushRule.RESET_OPPONENTS
     high_score: HighScoreRule = HighScoreRule.RESET_ON_EXCHANGE
     high_score_threshold: int = 45
@@ -89,26 +120,34 @@ class RuleProfile:
     score_floor: int | None = 0
     """R8.5: scores never fall below this; None allows negative scores."""
     chicago_minimum: int = 15
-    """R5.1: players below this score are not asked."""
+    """R5.1: players below this score may not call."""
+    chicago_timing: ChicagoTiming = ChicagoTiming.AFTER_EXCHANGES
     chicago_caller_leads: bool = True
     """R5.2: the caller leads the first trick."""
     chicago_points: int = 15
     """R7.1: gained for a successful Chicago."""
+    chicago_two_points: int | None = None
+    """Gained instead for a successful Chicago whose last trick is won with a two (None: the
+    same as `chicago_points`)."""
     chicago_penalty: int = 15
     """R7.2: lost for a broken Chicago."""
     broken_chicago_bonus: int = 10
     """R7.2: gained by the player who breaks a Chicago."""
+    final_hand_after_chicago: bool = False
+    """R7.1: whether the best final hand still scores after a successful Chicago."""
     last_trick_points: int = 5
     last_trick_two_points: int = 10
     """R6.3: the last trick won with a two."""
-    win: WinRule = WinRule.QUALIFIED_AT_TARGET
+    win: WinRule = WinRule.AT_TARGET
     qualification_required: bool = True
-    """R7.4/R8.1: a Chicago call this game is needed to win at the target."""
+    """R7.4/R8.1/R8.3: a Chicago call this game is needed to win at the target."""
+    base: str = ""
+    """For a custom profile, the preset it changes; empty for a preset."""
 
     @property
-    def name(self) -> str:
-        """The id a game file names (`profile`)."""
-        return self.id
+    def scored_exchanges(self) -> range:
+        """The exchanges after which the best hand scores at once (R4.1)."""
+        return range(1, self.exchanges)
 
     def award_for(self, category: Category) -> int:
         """R4.2: points for an ordinary best hand (high card scores nothing)."""
@@ -116,22 +155,222 @@ class RuleProfile:
             return self.hand_awards[category - Category.ONE_PAIR]
         return 0
 
+    def knobs(self) -> dict[str, Any]:
+        """Every knob by name (not the id, version, title or base)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _NAMING}
+
+
+_NAMING: Final = ("id", "version", "title", "base")
 
 HOUSE: Final = RuleProfile(
     id="chicago-gamewide-0.2",
     version="0.2",
-    title="Chicago, game-wide qualification (house rules)",
+    title="Chicago with game-wide qualification (house rules)",
 )
 """The default profile, fully specified by RULES.md I–IX."""
 
-PROFILES: Final[dict[str, RuleProfile]] = {HOUSE.id: HOUSE}
+CLASSIC: Final = RuleProfile(
+    id="classic",
+    version="1",
+    title="Classic Chicago with köpstopp",
+    max_discard=5,
+    open_offer=False,
+    quads=QuadsRule.POINTS,
+    quads_points=7,
+    straight_flush=StraightFlushRule.POINTS,
+    straight_flush_points=8,
+    royal_flush=RoyalFlushRule.AS_STRAIGHT_FLUSH,
+    high_score=HighScoreRule.KOPSTOPP,
+    high_score_threshold=46,
+    broken_chicago_bonus=0,
+    last_trick_two_points=5,
+    qualification_required=False,
+)
+"""RULES.md §X `classic`, from source text 002."""
+
+BASIC: Final = RuleProfile(
+    id="basic",
+    version="1",
+    title="Basic Chicago: two exchanges, six cards at 42",
+    max_discard=5,
+    exchanges=2,
+    quads=QuadsRule.POINTS,
+    quads_points=7,
+    straight_flush=StraightFlushRule.POINTS,
+    straight_flush_points=8,
+    royal_flush=RoyalFlushRule.AS_STRAIGHT_FLUSH,
+    high_score=HighScoreRule.SIX_CARDS,
+    high_score_threshold=42,
+    score_floor=None,
+    chicago_minimum=0,
+    chicago_caller_leads=False,
+    broken_chicago_bonus=0,
+    final_hand_after_chicago=True,
+    last_trick_two_points=5,
+    qualification_required=False,
+)
+"""RULES.md §X `basic`, from source text 003."""
+
+COMMON: Final = RuleProfile(
+    id="common",
+    version="1",
+    title="Common Chicago: call in the first trick, ties all score",
+    max_discard=5,
+    open_offer=False,
+    quads=QuadsRule.POINTS,
+    quads_points=7,
+    straight_flush=StraightFlushRule.POINTS,
+    straight_flush_points=9,
+    royal_flush=RoyalFlushRule.AS_STRAIGHT_FLUSH,
+    high_score=HighScoreRule.NONE,
+    ties=TieRule.ALL_SCORE,
+    score_floor=None,
+    chicago_minimum=0,
+    chicago_timing=ChicagoTiming.FIRST_TRICK,
+    broken_chicago_bonus=0,
+    last_trick_two_points=5,
+    win=WinRule.DEAL_END_HIGHEST,
+    qualification_required=False,
+)
+"""RULES.md §X `common`, from source text 004."""
+
+PRESETS: Final[dict[str, RuleProfile]] = {p.id: p for p in (HOUSE, CLASSIC, BASIC, COMMON)}
+PROFILES: Final = PRESETS
 DEFAULT_PROFILE: Final = HOUSE
+
+CHOICES: Final[dict[str, tuple[object, ...]]] = {
+    "target": (50, 51, 52, 100),
+    "max_discard": (4, 5),
+    "exchanges": (2, 3),
+    "open_offer": (True, False),
+    "final_hand_scores": (True, False),
+    "hand_awards": ((1, 2, 3, 4, 5, 6),),
+    "quads": tuple(QuadsRule),
+    "quads_points": (7, 8),
+    "straight_flush": tuple(StraightFlushRule),
+    "straight_flush_points": (8, 9, 11),
+    "royal_flush": tuple(RoyalFlushRule),
+    "high_score": tuple(HighScoreRule),
+    "high_score_threshold": (42, 45, 46),
+    "ties": tuple(TieRule),
+    "score_floor": (0, None),
+    "chicago_minimum": (0, 13, 15),
+    "chicago_timing": tuple(ChicagoTiming),
+    "chicago_caller_leads": (True, False),
+    "chicago_points": (13, 15, 25),
+    "chicago_two_points": (None, 30),
+    "chicago_penalty": (13, 15, 25),
+    "broken_chicago_bonus": (0, 10),
+    "final_hand_after_chicago": (False, True),
+    "last_trick_points": (5,),
+    "last_trick_two_points": (5, 10),
+    "win": tuple(WinRule),
+    "qualification_required": (True, False),
+}
+"""The values a custom profile may take, knob by knob (RULES.md §X and the options below it)."""
+
+
+class ProfileError(ValueError):
+    """A custom profile with an unknown knob, a value not offered, or a contradiction."""
 
 
 def get_profile(name: str) -> RuleProfile:
     """Look a preset up by id; raises ValueError listing the known ids."""
     try:
-        return PROFILES[name]
+        return PRESETS[name]
     except KeyError:
-        known = ", ".join(sorted(PROFILES))
+        known = ", ".join(PRESETS)
         raise ValueError(f"unknown rule profile {name!r} (known: {known})") from None
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _coerce(name: str, value: object) -> object:
+    """A knob value from JSON or a command line, checked against the offered choices."""
+    if name not in CHOICES:
+        raise ProfileError(f"unknown rule knob {name!r} (known: {', '.join(CHOICES)})")
+    for choice in CHOICES[name]:
+        for form in (choice, _plain(choice)):
+            if type(form) is type(value) and form == value:
+                return choice
+    offered = ", ".join(repr(_plain(c)) for c in CHOICES[name])
+    raise ProfileError(f"{name} cannot be {value!r} (offered: {offered})")
+
+
+def check(profile: RuleProfile) -> None:
+    """Refuse knob combinations that contradict each other (ProfileError)."""
+    p = profile
+    if p.qualification_required and p.win is not WinRule.AT_TARGET:
+        raise ProfileError("qualification_required needs win=at_target (elimination at target)")
+    if p.qualification_required and p.chicago_minimum > p.target:
+        raise ProfileError("qualification_required needs a Chicago minimum below the target")
+    if p.high_score is not HighScoreRule.NONE and p.high_score_threshold >= p.target:
+        raise ProfileError("the high-score threshold must be below the target")
+    if p.high_score is HighScoreRule.SIX_CARDS and p.exchanges < 2:
+        raise ProfileError("six_cards needs at least two exchanges")
+    if not p.final_hand_scores and p.final_hand_after_chicago:
+        raise ProfileError("final_hand_after_chicago needs final_hand_scores")
+    if p.chicago_two_points is not None and p.chicago_two_points < p.chicago_points:
+        raise ProfileError("chicago_two_points cannot be below chicago_points")
+    if p.last_trick_two_points < p.last_trick_points:
+        raise ProfileError("last_trick_two_points cannot be below last_trick_points")
+
+
+def customize(base: RuleProfile | str, **changes: object) -> RuleProfile:
+    """A preset with knobs changed: checked, and named by its changes."""
+    preset = get_profile(base) if isinstance(base, str) else base
+    if preset.base:
+        preset = get_profile(preset.base)
+    values = {name: _coerce(name, value) for name, value in changes.items()}
+    differing = {k: v for k, v in values.items() if getattr(preset, k) != v}
+    if not differing:
+        return preset
+    label = ",".join(f"{k}={_plain(v)}" for k, v in sorted(differing.items()))
+    profile = replace(
+        preset,
+        id=f"{preset.id}+{label}",
+        title=f"{preset.title}, changed: {label.replace(',', ', ')}",
+        base=preset.id,
+        **differing,  # type: ignore[arg-type]
+    )
+    check(profile)
+    return profile
+
+
+def profile_to_json(profile: RuleProfile) -> str | dict[str, Any]:
+    """A game file's `profile`: a preset's id, or a custom profile whole (every knob)."""
+    if not profile.base:
+        return profile.id
+    return {
+        "id": profile.id,
+        "base": profile.base,
+        "knobs": {k: _plain(v) for k, v in profile.knobs().items()},
+    }
+
+
+def profile_from_json(data: object) -> RuleProfile:
+    """Read a game file's `profile`: a preset id, or a custom profile stored whole."""
+    if isinstance(data, str):
+        return get_profile(data)
+    if not isinstance(data, dict):
+        raise ProfileError("profile must be a preset id or an object with base and knobs")
+    unknown = set(data) - {"id", "base", "knobs"}
+    if unknown:
+        raise ProfileError(f"profile: unknown field {sorted(unknown)[0]!r}")
+    base = data.get("base")
+    knobs = data.get("knobs")
+    if not isinstance(base, str) or not isinstance(knobs, dict):
+        raise ProfileError("a custom profile needs base (a preset id) and knobs (an object)")
+    missing = set(CHOICES) - set(knobs)
+    if missing:
+        raise ProfileError(f"profile: knob {sorted(missing)[0]!r} is missing (stored whole)")
+    profile = customize(base, **knobs)
+    if "id" in data and data["id"] != profile.id:
+        raise ProfileError(f"profile: id {data['id']!r} does not match its knobs ({profile.id})")
+    return profile

@@ -66,6 +66,9 @@ class GameState:
     scores: tuple[int, ...]
     qualified: tuple[bool, ...]
     eliminated: tuple[bool, ...]
+    reached: tuple[bool, ...]
+    """Whether each seat has ever reached the profile's high-score threshold (köpstopp, six
+    cards)."""
     winner: int | None
     deal: int
     dealer: int
@@ -94,6 +97,12 @@ class GameState:
     """The scoring stage being resolved (for a pending four-of-a-kind choice)."""
     final_hands: tuple[tuple[Card, ...], ...]
     """Hands as they stood after the last exchange: the deferred final hand (R4.5)."""
+    restricted: frozenset[int]
+    """Seats under the high-score rule this deal: no exchanges, or six cards (RULES.md §X)."""
+    primed: frozenset[int]
+    """Seats at or above the target when the deal began (for the one-more-award win rule)."""
+    asked: frozenset[int]
+    """Seats that answered the Chicago question during the first trick (first-trick calls)."""
     caller: int | None
     leader: int
     trick: tuple[tuple[int, Card], ...]
@@ -131,9 +140,10 @@ class GameState:
     def copy(self) -> GameState:
         """A shallow copy for the engine to change (all fields are immutable values)."""
         return GameState(
-            self.setup, self.scores, self.qualified, self.eliminated, self.winner, self.deal,
-            self.dealer, self.phase, self.to_act, self.queue, self.exchange, self.hands,
-            self.stock, self.discards, self.exchanging, self.offer, self.out, self.shuffles,
-            self.locks, self.stage, self.final_hands, self.caller, self.leader, self.trick,
-            self.tricks, self.log,
+            self.setup, self.scores, self.qualified, self.eliminated, self.reached,
+            self.winner, self.deal, self.dealer, self.phase, self.to_act, self.queue,
+            self.exchange, self.hands, self.stock, self.discards, self.exchanging, self.offer,
+            self.out, self.shuffles, self.locks, self.stage, self.final_hands, self.restricted,
+            self.primed, self.asked, self.caller, self.leader, self.trick, self.tricks,
+            self.log,
         )
