@@ -8,6 +8,8 @@ import sys
 from collections.abc import Sequence
 
 from chicago import record
+from chicago.rules import PRESETS, ProfileError, customize, get_profile
+from chicago.rules_text import rules_markdown
 
 
 def _read(path: str) -> str:
@@ -33,6 +35,38 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _knob_value(text: str) -> object:
+    """A knob value typed on the command line: a number, true/false/none, or a word."""
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered in ("none", "null"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """Print the rules of a profile, generated from its knobs (RULES.md §X)."""
+    try:
+        profile = get_profile(args.profile)
+        changes: dict[str, object] = {}
+        for item in args.set or []:
+            name, sep, value = item.partition("=")
+            if not sep:
+                raise ProfileError(f"--set takes KNOB=VALUE, not {item!r}")
+            changes[name.strip()] = _knob_value(value.strip())
+        if changes:
+            profile = customize(profile, **changes)
+    except ValueError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    sys.stdout.write(rules_markdown(profile))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chicago", description="Chicago: draw poker over three exchanges, then five tricks."
@@ -41,6 +75,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a game file and print the state it reaches")
     p.add_argument("file", metavar="FILE", help="a chicago-game/1 JSON file, or - for stdin")
     p.set_defaults(run=cmd_replay)
+    p = sub.add_parser("rules", help="print the rules of a profile, in words")
+    p.add_argument(
+        "--profile",
+        default="chicago-gamewide-0.2",
+        help=f"a preset: {', '.join(PRESETS)} (default: chicago-gamewide-0.2)",
+    )
+    p.add_argument(
+        "--set",
+        action="append",
+        metavar="KNOB=VALUE",
+        help="change a knob (a custom profile), e.g. --set target=51; repeatable",
+    )
+    p.set_defaults(run=cmd_rules)
     return parser
 
 

@@ -140,13 +140,19 @@ def _check_turn(state: GameState, action: Action) -> None:
     if state.eliminated[seat]:
         raise IllegalAction(f"seat {seat} is eliminated and takes no further part", "R8.3")
     rule = _TURN_RULE[phase]
-    if phase is Phase.CHICAGO and isinstance(action, ChicagoCall) and seat not in state.queue:
+    # R5.1: a call by a player under the minimum is refused as such, also when nobody was
+    # eligible and play went straight to the tricks.
+    if (
+        isinstance(action, ChicagoCall)
+        and phase in (Phase.CHICAGO, Phase.PLAY)
+        and seat not in state.queue
+    ):
         minimum = state.profile.chicago_minimum
         if state.scores[seat] < minimum:
             raise IllegalAction(
                 f"seat {seat} has {state.scores[seat]} points and may not call Chicago "
                 f"({minimum} needed)",
-                rule,
+                "R5.1",
             )
     if seat != state.to_act:
         raise IllegalAction(

@@ -210,7 +210,7 @@ class GameWon(Event):
 
 @dataclass(frozen=True, slots=True)
 class DealEnded(Event):
-    """reasons: complete, quads_reset, chicago_won, chicago_broken, game_over."""
+    """reasons: complete, quads_reset, chicago_won, chicago_broken (none when the game ends)."""
 
     deal: int
     reason: str

@@ -26,7 +26,7 @@ from chicago.engine import to_act
 from chicago.errors import IllegalAction, StackedDealError
 from chicago.events import event_to_json
 from chicago.game import Game
-from chicago.rules import DEFAULT_PROFILE, RuleProfile, get_profile
+from chicago.rules import DEFAULT_PROFILE, RuleProfile, profile_from_json, profile_to_json
 from chicago.state import StackedDeal
 
 FORMAT: Final = "chicago-game/1"
@@ -61,18 +61,39 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _show(value: object) -> str:
+    """A value from the file, written as JSON for messages (shortened when long)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _kind(value: object) -> str:
+    """The JSON kind of a value, for messages: "an array", "a string", ..."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    return "null" if value is None else "a number"
+
+
 def _card(value: object, where: str) -> Card:
     if not isinstance(value, str):
-        raise GameFileError(f"{where}: a card must be a string like \"Ah\", not {value!r}")
+        raise GameFileError(f"{where}: a card must be a string like \"Ah\", not {_show(value)}")
     try:
         return card(value)
-    except ValueError as e:
-        raise GameFileError(f"{where}: {e}") from None
+    except ValueError:
+        raise GameFileError(
+            f"{where}: unknown card {_show(value)} (rank 23456789TJQKA + suit cdhs, like \"Ah\")"
+        ) from None
 
 
 def _cards(value: object, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise GameFileError(f"{where}: expected a list of cards, not {value!r}")
+        raise GameFileError(f"{where}: expected a list of cards, not {_show(value)}")
     return tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(value))
 
 
@@ -82,7 +103,7 @@ def _deal(raw: object, index: int, seats: int) -> StackedDeal:
         raise GameFileError(f"{where}: expected an object with hands and stock")
     unknown = set(raw) - {"hands", "stock"}
     if unknown:
-        raise GameFileError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+        raise GameFileError(f"{where}: unknown field {_show(sorted(unknown)[0])}")
     hands_raw = raw.get("hands")
     if not isinstance(hands_raw, dict):
         raise GameFileError(f"{where}.hands: expected an object of seat → five cards")
@@ -97,7 +118,9 @@ def _deal(raw: object, index: int, seats: int) -> StackedDeal:
     for key, hand_raw in hands_raw.items():
         if not (isinstance(key, str) and key.isdigit() and str(int(key)) == key
                 and int(key) < seats):
-            raise GameFileError(f"{where}.hands: {key!r} is not a seat of a {seats}-seat table")
+            raise GameFileError(
+                f"{where}.hands: {_show(key)} is not a seat of a {seats}-seat table"
+            )
         hand = _cards(hand_raw, f"{where}.hands.{key}")
         if len(hand) not in (5, 6):
             raise GameFileError(f"{where}.hands.{key}: a hand has 5 cards, not {len(hand)}")
@@ -117,36 +140,41 @@ def _action(raw: object, index: int, seats: int) -> Action:
         raise GameFileError(f"{where}: expected an object with seat and type")
     kind = raw.get("type")
     if kind not in _ACTION_FIELDS:
-        raise GameFileError(
-            f"{where}: unknown action type {kind!r} (exchange, offer, quads, chicago, play)"
-        )
+        what = "type is missing" if kind is None else f"unknown action type {_show(kind)}"
+        raise GameFileError(f"{where}: {what} (exchange, offer, quads, chicago, play)")
     required, optional = _ACTION_FIELDS[kind]
     unknown = set(raw) - required - optional - {"seat", "type"}
     if unknown:
-        raise GameFileError(f"{where}: unknown field {sorted(unknown)[0]!r} for {kind}")
+        raise GameFileError(f"{where}: unknown field {_show(sorted(unknown)[0])} for {kind}")
     missing = ({"seat"} | required) - set(raw)
     if missing:
-        raise GameFileError(f"{where}: {kind} needs {sorted(missing)[0]!r}")
+        raise GameFileError(f"{where}: {kind} needs {_show(sorted(missing)[0])}")
     seat = raw["seat"]
     if not _is_int(seat) or not 0 <= seat < seats:
-        raise GameFileError(f"{where}: seat must be a seat number 0–{seats - 1}, not {seat!r}")
+        raise GameFileError(
+            f"{where}: seat must be a seat number 0–{seats - 1}, not {_show(seat)}"
+        )
     if kind == "exchange":
         discard = _cards(raw["discard"], f"{where}: discard")
         confirm = raw.get("confirm_reset", False)
         if not isinstance(confirm, bool):
-            raise GameFileError(f"{where}: confirm_reset must be true or false")
+            raise GameFileError(
+                f"{where}: confirm_reset must be true or false, not {_show(confirm)}"
+            )
         return Exchange(seat, discard, confirm)
     if kind == "offer":
         if not isinstance(raw["keep"], bool):
-            raise GameFileError(f"{where}: keep must be true or false")
+            raise GameFileError(f"{where}: keep must be true or false, not {_show(raw['keep'])}")
         return Offer(seat, raw["keep"])
     if kind == "quads":
         if raw["choice"] not in ("points", "reset"):
-            raise GameFileError(f"{where}: choice must be \"points\" or \"reset\"")
+            raise GameFileError(
+                f"{where}: choice must be \"points\" or \"reset\", not {_show(raw['choice'])}"
+            )
         return QuadsChoice(seat, raw["choice"])
     if kind == "chicago":
         if not isinstance(raw["call"], bool):
-            raise GameFileError(f"{where}: call must be true or false")
+            raise GameFileError(f"{where}: call must be true or false, not {_show(raw['call'])}")
         return ChicagoCall(seat, raw["call"])
     return Play(seat, _card(raw["card"], f"{where}: card"))
 
@@ -154,41 +182,47 @@ def _action(raw: object, index: int, seats: int) -> Action:
 def parse(data: object) -> GameFile:
     """Check a decoded game file and turn it into a GameFile; raises GameFileError."""
     if not isinstance(data, dict):
-        raise GameFileError("a game file is a JSON object")
+        raise GameFileError(f"a game file must be a JSON object, not {_kind(data)}")
     unknown = set(data) - _TOP_FIELDS
     if unknown:
-        raise GameFileError(f"unknown field {sorted(unknown)[0]!r}")
-    if data.get("format") != FORMAT:
-        raise GameFileError(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+        raise GameFileError(
+            f"unknown top-level field {_show(sorted(unknown)[0])} (free-form data goes in meta)"
+        )
+    if "format" not in data:
+        raise GameFileError(f"format is missing (it must be {_show(FORMAT)})")
+    if data["format"] != FORMAT:
+        raise GameFileError(f"format must be {_show(FORMAT)}, not {_show(data['format'])}")
     profile = DEFAULT_PROFILE
     if "profile" in data:
-        if not isinstance(data["profile"], str):
-            raise GameFileError("profile must be a rule profile id")
         try:
-            profile = get_profile(data["profile"])
+            profile = profile_from_json(data["profile"])
         except ValueError as e:
             raise GameFileError(str(e)) from None
     seats_raw = data.get("seats")
+    if "seats" not in data:
+        raise GameFileError("seats is missing: a whole number from 2 to 6 (R1.1)")
     if not isinstance(seats_raw, int) or isinstance(seats_raw, bool) or not 2 <= seats_raw <= 6:
-        raise GameFileError(f"seats must be a whole number from 2 to 6, not {seats_raw!r} (R1.1)")
+        raise GameFileError(
+            f"seats must be a whole number from 2 to 6, not {_show(seats_raw)} (R1.1)"
+        )
     seats: int = seats_raw
     seed = data.get("seed", 0)
     if not _is_int(seed):
-        raise GameFileError(f"seed must be a whole number, not {seed!r}")
+        raise GameFileError(f"seed must be a whole number, not {_show(seed)}")
     dealer = data.get("dealer")
     if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < seats):
-        raise GameFileError(f"dealer must be a seat number 0–{seats - 1}, not {dealer!r}")
+        raise GameFileError(f"dealer must be a seat number 0–{seats - 1}, not {_show(dealer)}")
     deals_raw = data.get("deals", [])
     if not isinstance(deals_raw, list):
-        raise GameFileError("deals must be a list")
+        raise GameFileError(f"deals must be a list of stacked deals, not {_kind(deals_raw)}")
     deals = tuple(_deal(d, i, seats) for i, d in enumerate(deals_raw))
     actions_raw = data.get("actions", [])
     if not isinstance(actions_raw, list):
-        raise GameFileError("actions must be a list")
+        raise GameFileError(f"actions must be a list of actions, not {_kind(actions_raw)}")
     actions = [_action(a, i, seats) for i, a in enumerate(actions_raw)]
     meta = data.get("meta")
     if meta is not None and not isinstance(meta, dict):
-        raise GameFileError("meta must be an object")
+        raise GameFileError(f"meta must be an object, not {_kind(meta)}")
     return GameFile(profile, seats, seed, dealer, deals, actions, meta)
 
 
@@ -222,7 +256,7 @@ def dump(game: Game, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
     setup = game.setup
     out: dict[str, Any] = {
         "format": FORMAT,
-        "profile": setup.profile.id,
+        "profile": profile_to_json(setup.profile),
         "seats": setup.seats,
         "seed": setup.seed,
         "dealer": setup.dealer,
