@@ -1377,7 +1377,7 @@ ELIM_D3_TO_OUT = keep(2, 0, 1) + [quads(2, "points")]
 ELIM_D4 = deal({1: "Qs Qh 9d 6c 3s", 0: "Ah Kd 8c 5s 2h"})
 _elim_all = [*ELIM_D1_ALL, *ELIM_D2_ALL, *ELIM_D3_TO_OUT]
 scenario(
-    "r8_3-eliminated-by-stage-award-deal-goes-on",
+    "r8_3-eliminated-then-skipped-as-dealer",
     "seat 2 (44, unqualified) reaches 52 with four sevens at stage 1 and is eliminated; the "
     "deal goes on without it (its sevens no longer count), resets skip it, and the next "
     "deal skips it as dealer and deals it no cards",

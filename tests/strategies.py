@@ -28,6 +28,7 @@ from chicago.events import (
     CardPlayed,
     CardsDealt,
     CardsExchanged,
+    CardsReturned,
     Event,
     OfferDeclined,
     OfferKept,
@@ -183,6 +184,8 @@ def seen_cards(state: GameState, seat: int) -> set[Card]:
             seen.update(event.drawn)
         elif isinstance(event, (OfferShown, OfferKept, OfferDeclined, CardPlayed, TrickTaken)):
             seen.add(event.card)
+        elif isinstance(event, CardsReturned):  # played, then taken back (first-trick calls)
+            seen.update(c for _, c in event.plays)
     if state.offer is not None:
         seen.add(state.offer)
     if state.phase is Phase.OFFER and state.to_act == seat:

@@ -41,13 +41,13 @@ from strategies import (
 RULE_AT_END = re.compile(r" — R\d+(\.\d+)?$")
 
 FAST = settings(
-    max_examples=40,
+    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 """Most properties: each example plays up to 400 actions."""
 
-QUICK = settings(FAST, max_examples=25)
+QUICK = settings(FAST, max_examples=30)
 """Properties that do heavier work per example (deep copies, every legal action)."""
 
 

@@ -11,6 +11,7 @@ it checks and the expected outcome (`meta.expect`):
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,10 @@ import pytest
 from chicago.cli import main
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+EXPECT_KEYS = {
+    "status", "winner", "scores", "qualified", "eliminated", "deal", "dealer", "to_act",
+    "events_include", "events_exclude", "error",
+}
 
 
 def _subset(small: dict[str, Any], big: dict[str, Any]) -> bool:
@@ -42,6 +47,19 @@ def test_scenario_is_described(path: Path) -> None:
     rules = meta.get("rules")
     assert isinstance(rules, list) and rules and all(isinstance(r, str) for r in rules)
     assert isinstance(meta.get("expect"), dict) and meta["expect"]
+    # The project's naming convention: r<rule>-<slug>.json citing that rule, or, for the
+    # other profiles' knobs (RULES.md §X), x-<knob>-<value>-<slug>.json citing "§X".
+    if path.stem.startswith("x-"):
+        assert re.fullmatch(r"x-[a-z0-9_]+-[a-z0-9_]+-[a-z0-9-]+", path.stem), path.name
+        assert "§X" in rules, f"{path.name} does not cite §X"
+    else:
+        named = re.fullmatch(r"r(\d+)_(\d+)-[a-z0-9-]+", path.stem)
+        assert named, f"{path.name} is not named r<rule>-<short-slug>.json"
+        assert f"R{named[1]}.{named[2]}" in rules, f"{path.name} does not cite its rule"
+    unknown = set(meta["expect"]) - EXPECT_KEYS
+    assert not unknown, f"unknown expect keys {sorted(unknown)}"
+    if "error" in meta["expect"]:
+        assert list(meta["expect"]) == ["error"], "an error scenario expects nothing else"
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])

@@ -13,7 +13,7 @@ import pytest
 from chicago.actions import Exchange, Offer, Play
 from chicago.cards import DECK, card, cards, texts
 from chicago.engine import apply, legal_actions, new_game
-from chicago.events import HandAnnounced, OfferShown
+from chicago.events import CardsExchanged, HandAnnounced, OfferShown
 from chicago.shuffle import Stream
 from chicago.state import GameState, Phase, StackedDeal
 from chicago.views import PlayerView, view, view_to_json
@@ -132,6 +132,9 @@ def test_exchange_counts_are_public_and_cards_private() -> None:
          "discarded": ["5s", "7c"], "drawn": ["Kc", "Kd"]},
     ]
     for seat in (0, 2):
+        for event in view(state, seat).log:
+            if isinstance(event, CardsExchanged):
+                assert (event.count, event.discarded, event.drawn) == (2, (), ())
         raw = view_to_json(view(state, seat))
         theirs = [e for e in raw["log"] if e["type"] == "cards_exchanged"]  # type: ignore[index,union-attr]
         assert theirs == [{"type": "cards_exchanged", "seat": 1, "exchange": 1, "count": 2}]
