@@ -6,10 +6,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from chicago.cards import Card
+from chicago.values import value
 
 QuadsOption = Literal["points", "reset"]
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class Exchange:
     """R2.1: keep all five (empty discard) or discard cards and draw as many.
@@ -24,6 +26,7 @@ class Exchange:
     kind = "exchange"
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class Offer:
     """R2.2: keep the face-up offered card, or decline it and draw the next one unseen."""
@@ -34,6 +37,7 @@ class Offer:
     kind = "offer"
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class QuadsChoice:
     """R4.3: take the four-of-a-kind points, or reset every other active player."""
@@ -44,6 +48,7 @@ class QuadsChoice:
     kind = "quads"
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class ChicagoCall:
     """R5.1: answer the Chicago question."""
@@ -54,6 +59,7 @@ class ChicagoCall:
     kind = "chicago"
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class Play:
     """R6.1: play a card to the trick."""

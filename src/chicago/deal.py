@@ -191,13 +191,13 @@ def exchange(s: GameState, a: Exchange, events: list[Event]) -> None:
     if len(discard) > 1 and len(set(discard)) != len(discard):
         raise IllegalAction(f"seat {seat} names a discarded card twice", "R2.1")
     least, most = discard_range(s, seat)
+    if least and len(discard) != least:  # §X six cards: exactly one, not more, not fewer
+        raise IllegalAction(
+            f"seat {seat} holds six cards and must discard exactly one", "§X six cards"
+        )
     if len(discard) > most:
         raise IllegalAction(
             f"seat {seat} may discard at most {most} cards, not {len(discard)}", "R2.1"
-        )
-    if len(discard) < least:
-        raise IllegalAction(
-            f"seat {seat} holds six cards and must discard exactly one", "§X six cards"
         )
     if discard and reset_applies(s, seat):
         if a.confirm_reset is not True:
@@ -214,7 +214,7 @@ def exchange(s: GameState, a: Exchange, events: list[Event]) -> None:
         return
     # Discards go to the pile in card order, so recycling never depends on how a file lists them.
     put_away = tuple(sorted(discard))
-    kept = tuple(c for c in hand if c not in put_away)
+    kept = tuple([c for c in hand if c not in put_away])
     s.exchanging = put_away
     if least:  # §X six cards: the extra card goes, and nothing is drawn
         set_hand(s, seat, kept)

@@ -9,9 +9,9 @@ end of the game) and tricks.py (calls, tricks).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
-from typing import Final, overload
+from typing import Any, Final, overload
 
 from chicago import deal, scoring, tricks
 from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
@@ -60,6 +60,7 @@ def new_game(
     setup = Setup(profile=profile, seats=seats, seed=seed, dealer=dealer, deals=tuple(deals))
     state = GameState(
         setup=setup,
+        profile=profile,
         scores=(0,) * seats,
         qualified=(False,) * seats,
         eliminated=(False,) * seats,
@@ -107,24 +108,22 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     _check_turn(state, action)
     new = state.copy()
     events: list[Event] = []
-    if isinstance(action, Exchange):
-        deal.exchange(new, action, events)
-    elif isinstance(action, Offer):
-        deal.answer_offer(new, action, events)
-    elif isinstance(action, QuadsChoice):
-        scoring.choose_quads(new, action, events)
-    elif isinstance(action, ChicagoCall):
-        tricks.answer_chicago(new, action, events)
-    else:
-        tricks.play(new, action, events)
-    # A view shows the current deal's story: restart the log when a new deal began.
-    for i in range(len(events) - 1, -1, -1):
-        if isinstance(events[i], DealStarted):
-            new.log = tuple(events[i:])
-            break
-    else:
+    _HANDLERS[type(action)](new, action, events)
+    if new.deal == state.deal:
         new.log = state.log + tuple(events)
+    else:  # a view shows the current deal's story: restart the log at the new deal
+        start = max(i for i, e in enumerate(events) if isinstance(e, DealStarted))
+        new.log = tuple(events[start:])
     return new, tuple(events)
+
+
+_HANDLERS: Final[dict[type, Callable[[GameState, Any, list[Event]], None]]] = {
+    Exchange: deal.exchange,
+    Offer: deal.answer_offer,
+    QuadsChoice: scoring.choose_quads,
+    ChicagoCall: tricks.answer_chicago,
+    Play: tricks.play,
+}
 
 
 def _check_turn(state: GameState, action: Action) -> None:

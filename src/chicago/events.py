@@ -14,8 +14,10 @@ from typing import ClassVar
 
 from chicago.cards import Card
 from chicago.hands import Category
+from chicago.values import value
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class Event:
     PRIVATE: ClassVar[tuple[str, ...]] = ()
@@ -23,6 +25,7 @@ class Event:
     HIDDEN: ClassVar[bool] = False
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class DealStarted(Event):
     """R1.3: a new deal; `seats` are the active seats dealt in."""
@@ -32,6 +35,7 @@ class DealStarted(Event):
     seats: tuple[int, ...]
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class CardsDealt(Event):
     """R1.3: the five cards a seat was dealt (only that seat sees them)."""
@@ -41,11 +45,13 @@ class CardsDealt(Event):
     cards: tuple[Card, ...]
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class ExchangeStarted(Event):
     exchange: int
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class ExchangeSkipped(Event):
     """A seat the high-score rule keeps out of this exchange: `reason` is kopstopp, block or
@@ -56,6 +62,7 @@ class ExchangeSkipped(Event):
     reason: str
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class ScoreReset(Event):
     """A score set to 0: `reason` is high_score (R2.4), quads (R4.3) or royal_flush (R4.4)."""
@@ -65,6 +72,7 @@ class ScoreReset(Event):
     reason: str
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class OfferShown(Event):
     """R2.2/R2.5: the top stock card, dealt face up for the table to see."""
@@ -73,18 +81,21 @@ class OfferShown(Event):
     card: Card
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class OfferKept(Event):
     seat: int
     card: Card
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class OfferDeclined(Event):
     seat: int
     card: Card
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class CardsExchanged(Event):
     """R2.1/R2.5: everyone learns how many cards; only the seat knows which."""
@@ -97,6 +108,7 @@ class CardsExchanged(Event):
     drawn: tuple[Card, ...]
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class StockRecycled(Event):
     """R2.3: completed discards shuffled into a new stock (record only)."""
@@ -105,6 +117,7 @@ class StockRecycled(Event):
     cards: int
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class HandAnnounced(Event):
     """R4.1: the best hand of a stage, by winner and category only, never the cards.
@@ -118,6 +131,7 @@ class HandAnnounced(Event):
     category: Category
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class NoHandScored(Event):
     """R4.2: nobody holds a pair or better, so the stage awards nothing."""
@@ -125,6 +139,7 @@ class NoHandScored(Event):
     stage: int
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class PointsAwarded(Event):
     """A score change. `points` is negative for a broken Chicago's caller (R7.2).
@@ -138,6 +153,7 @@ class PointsAwarded(Event):
     reason: str
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class QuadsChosen(Event):
     """R4.3: `points` (locks this four-of-a-kind) or `reset` (others to 0, deal ends)."""
@@ -146,6 +162,7 @@ class QuadsChosen(Event):
     choice: str
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class ChicagoCalled(Event):
     """R5.1/R7.4: the call, which also qualifies the caller."""
@@ -153,11 +170,13 @@ class ChicagoCalled(Event):
     seat: int
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class ChicagoPassed(Event):
     seat: int
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class CardsReturned(Event):
     """A Chicago called during the first trick: the cards already played go back (§X)."""
@@ -165,6 +184,7 @@ class CardsReturned(Event):
     plays: tuple[tuple[int, Card], ...]
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     seat: int
@@ -172,6 +192,7 @@ class CardPlayed(Event):
     trick: int
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class TrickTaken(Event):
     """R6.1: the highest card of the led suit takes the trick."""
@@ -181,17 +202,20 @@ class TrickTaken(Event):
     card: Card
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class ChicagoWon(Event):
     seat: int
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class ChicagoBroken(Event):
     caller: int
     breaker: int
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class PlayerEliminated(Event):
     """R8.3: reached the target without qualifying; keeps the recorded score."""
@@ -200,6 +224,7 @@ class PlayerEliminated(Event):
     score: int
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class GameWon(Event):
     """R8: reasons target, straight_flush, royal_flush, last_standing."""
@@ -208,6 +233,7 @@ class GameWon(Event):
     reason: str
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class DealEnded(Event):
     """reasons: complete, quads_reset, chicago_won, chicago_broken (none when the game ends)."""

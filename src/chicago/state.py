@@ -18,6 +18,8 @@ from chicago.rules import RuleProfile
 class Phase(Enum):
     """Which decision the game waits for (GAME-FILE.md `to_act.decision`), or finished."""
 
+    __hash__ = object.__hash__  # members are singletons; Enum's own hash is slow on hot paths
+
     EXCHANGE = "exchange"
     OFFER = "offer"
     QUADS = "quads"
@@ -63,6 +65,8 @@ class GameState:
     """Everything about a game at one moment. Treat as immutable: use engine.apply."""
 
     setup: Setup
+    profile: RuleProfile
+    """The same as `setup.profile`, kept at hand: the engine reads it on every step."""
     scores: tuple[int, ...]
     qualified: tuple[bool, ...]
     eliminated: tuple[bool, ...]
@@ -111,10 +115,6 @@ class GameState:
     """This deal's events so far (views redact them per seat)."""
 
     @property
-    def profile(self) -> RuleProfile:
-        return self.setup.profile
-
-    @property
     def seats(self) -> int:
         return self.setup.seats
 
@@ -140,7 +140,7 @@ class GameState:
     def copy(self) -> GameState:
         """A shallow copy for the engine to change (all fields are immutable values)."""
         return GameState(
-            self.setup, self.scores, self.qualified, self.eliminated, self.reached,
+            self.setup, self.profile, self.scores, self.qualified, self.eliminated, self.reached,
             self.winner, self.deal, self.dealer, self.phase, self.to_act, self.queue,
             self.exchange, self.hands, self.stock, self.discards, self.exchanging, self.offer,
             self.out, self.shuffles, self.locks, self.stage, self.final_hands, self.restricted,

@@ -121,7 +121,7 @@ def play(s: GameState, a: Play, events: list[Event]) -> None:
         led = s.trick[0][1].suit
         if played.suit is not led and any(c.suit is led for c in hand):
             raise IllegalAction(f"seat {seat} must follow suit ({led.word} led)", "R6.1")
-    deal.set_hand(s, seat, tuple(c for c in hand if c is not played))
+    deal.set_hand(s, seat, tuple([c for c in hand if c is not played]))
     trick = s.trick + ((seat, played),)
     number = len(s.tricks) + 1
     events.append(CardPlayed(seat, played, number))
