@@ -260,6 +260,9 @@ def test_wrong_seat_is_refused() -> None:
     """R2.1: the exchange goes clockwise from the dealer's left: seat 1 first, not seat 0."""
     refused(two_seats(), Exchange(0, ()), "R2.1", "seat 1's turn")
     refused(two_seats(), Exchange(5, ()), "R1.1", "no seat 5")
+    # R1.1: a bool is not a seat number, even where it equals the seat to act (True == 1):
+    # accepting it would record an action that the game file refuses (GAME-FILE.md `seat`).
+    refused(two_seats(), Exchange(True, ()), "R1.1", "no seat True")  # type: ignore[arg-type]
 
 
 def test_wrong_kind_for_the_phase_is_refused() -> None:

@@ -300,8 +300,9 @@ def views_agree(a: GameState, b: GameState, seat: int) -> bool:
 
 @settings(FAST, max_examples=60)
 @given(playthroughs(), st.data())
-def test_views_do_not_depend_on_unseen_cards_or_the_seed(game: Playthrough, data: st.DataObject)\
-        -> None:
+def test_views_do_not_depend_on_unseen_cards_or_the_seed(
+    game: Playthrough, data: st.DataObject
+) -> None:
     """R9.1, DESIGN principle 5: relabel every card a seat has not seen (other hands, the
     stock, others' discards, cards out) by a permutation, consistently in every field and in
     the deal's events, and change the seed: the seat's view, and its JSON, do not change."""

@@ -129,11 +129,11 @@ _HANDLERS: Final[dict[type, Callable[[GameState, Any, list[Event]], None]]] = {
 def _check_turn(state: GameState, action: Action) -> None:
     """Refuse an action out of turn or of the wrong kind, naming the rule."""
     phase = state.phase
-    if action.seat == state.to_act and type(action) is _KIND_OF.get(phase):
-        return  # the usual case, checked first because every step pays for it
+    seat = action.seat
+    if type(seat) is int and seat == state.to_act and type(action) is _KIND_OF.get(phase):
+        return  # the usual case, checked first because every step pays for it (a bool is no seat)
     if phase is Phase.FINISHED:
         raise IllegalAction(f"the game is over (seat {state.winner} won)", "R8")
-    seat = action.seat
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
         raise IllegalAction(f"there is no seat {seat!r} at this {state.seats}-seat table", "R1.1")
     if state.eliminated[seat]:

@@ -325,8 +325,11 @@ def check(profile: RuleProfile) -> None:
 def customize(base: RuleProfile | str, **changes: object) -> RuleProfile:
     """A preset with knobs changed: checked, and named by its changes."""
     preset = get_profile(base) if isinstance(base, str) else base
-    if preset.base:
-        preset = get_profile(preset.base)
+    if preset.base:  # a custom profile: its own changes stay, the new ones go on top
+        custom = preset
+        preset = get_profile(custom.base)
+        earlier = {k: v for k, v in custom.knobs().items() if getattr(preset, k) != v}
+        changes = {**earlier, **changes}
     values = {name: _coerce(name, value) for name, value in changes.items()}
     differing = {k: v for k, v in values.items() if getattr(preset, k) != v}
     if not differing:

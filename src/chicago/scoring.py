@@ -112,7 +112,10 @@ def choose_quads(s: GameState, a: QuadsChoice, events: list[Event]) -> None:
         return
     s.locks = s.locks | {(seat, _quads_rank(stage_hands(s, s.stage)[seat]))}
     gain(s, seat, s.profile.quads_points, "quads", events)
-    deal.after_stage(s, s.stage, events)
+    # §X final_hand_after_chicago: a final-hand choice after a successful Chicago (a broken
+    # one ends the deal before any final hand) still ends the deal as a won Chicago.
+    reason = "chicago_won" if s.caller is not None else "complete"
+    deal.after_stage(s, s.stage, events, reason)
 
 
 def _straight_flush(
