@@ -14,60 +14,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from scenario_actions import Act, call, deal, exchange, keep, n, offer, plays, quads
+
 OUT = Path(__file__).parent / "scenarios"
 PROFILE = "chicago-gamewide-0.2"
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-DECK = [r + s for r in RANKS for s in SUITS]
 
-Act = dict[str, Any]
 Ev = dict[str, Any]
-
-
-# --- helpers ---------------------------------------------------------------------------
-
-
-def keep(*seats: int) -> list[Act]:
-    """One exchange round in which every listed seat keeps all five cards."""
-    return [{"seat": s, "type": "exchange", "discard": []} for s in seats]
-
-
-def exchange(seat: int, discard: str, confirm: bool | None = None) -> Act:
-    a: Act = {"seat": seat, "type": "exchange", "discard": discard.split()}
-    if confirm is not None:
-        a["confirm_reset"] = confirm
-    return a
-
-
-def offer(seat: int, keep_it: bool) -> Act:
-    return {"seat": seat, "type": "offer", "keep": keep_it}
-
-
-def quads(seat: int, choice: str) -> Act:
-    return {"seat": seat, "type": "quads", "choice": choice}
-
-
-def call(seat: int, yes: bool) -> Act:
-    return {"seat": seat, "type": "chicago", "call": yes}
-
-
-def plays(spec: str) -> list[Act]:
-    """Tricks as "0:As 1:9s | 0:Ah 1:7h ..." — each item a seat and the card it plays."""
-    out: list[Act] = []
-    for trick in spec.split("|"):
-        for item in trick.split():
-            seat, card = item.split(":")
-            out.append({"seat": int(seat), "type": "play", "card": card})
-    return out
-
-
-def deal(hands: dict[int, str], stock: str = "") -> dict[str, Any]:
-    d = {"hands": {str(s): h.split() for s, h in sorted(hands.items())}, "stock": stock.split()}
-    named = [c for h in d["hands"].values() for c in h] + d["stock"]
-    assert all(c in DECK for c in named), named
-    assert len(set(named)) == len(named), f"a card is named twice: {named}"
-    assert all(len(h) == 5 for h in d["hands"].values())
-    return d
 
 
 def ev(kind: str, **fields: Any) -> Ev:
@@ -122,11 +74,6 @@ def scenario(
     meta["expect"] = expect
     sc["meta"] = meta
     SCENARIOS.append((name, sc))
-
-
-def n(actions: list[Act]) -> int:
-    """The index the next action would have (for `action N:` error lines)."""
-    return len(actions)
 
 
 def _j(value: Any) -> str:

@@ -14,54 +14,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from scenario_actions import Act, call, deal, exchange, keep, n, offer, plays, quads
+
 OUT = Path(__file__).parent / "scenarios"
 PROFILE = "chicago-gamewide-0.2"
-
-Act = dict[str, Any]
-
-
-# --- action helpers --------------------------------------------------------------------
-
-
-def keep(*seats: int) -> list[Act]:
-    """One exchange round in which every listed seat keeps all five cards."""
-    return [{"seat": s, "type": "exchange", "discard": []} for s in seats]
-
-
-def exchange(seat: int, discard: str, confirm: bool | None = None) -> Act:
-    a: Act = {"seat": seat, "type": "exchange", "discard": discard.split()}
-    if confirm is not None:
-        a["confirm_reset"] = confirm
-    return a
-
-
-def offer(seat: int, keep_it: bool) -> Act:
-    return {"seat": seat, "type": "offer", "keep": keep_it}
-
-
-def quads(seat: int, choice: str) -> Act:
-    return {"seat": seat, "type": "quads", "choice": choice}
-
-
-def call(seat: int, yes: bool) -> Act:
-    return {"seat": seat, "type": "chicago", "call": yes}
-
-
-def plays(spec: str) -> list[Act]:
-    """Tricks as "0:9h 1:Jh 2:3c | 1:Ah ..." — each item a seat and the card it plays."""
-    out: list[Act] = []
-    for trick in spec.split("|"):
-        for item in trick.split():
-            seat, card = item.split(":")
-            out.append({"seat": int(seat), "type": "play", "card": card})
-    return out
-
-
-def deal(hands: dict[int, str], stock: str = "") -> dict[str, Any]:
-    return {
-        "hands": {str(s): h.split() for s, h in sorted(hands.items())},
-        "stock": stock.split(),
-    }
 
 
 # --- the deals -------------------------------------------------------------------------
@@ -153,11 +109,6 @@ def scenario(
             "meta": {"title": title, "rules": rules, "expect": expect},
         }
     )
-
-
-def n(actions: list[Act]) -> int:
-    """The index the next action would have (for `action N:` error lines)."""
-    return len(actions)
 
 
 # R5.1 ------------------------------------------------------------------------------------
