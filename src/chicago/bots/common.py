@@ -1,0 +1,168 @@
+"""Helpers shared by the bot levels: finding legal actions, reading a trick, judging cards by
+what is still out, and putting decisions into words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play
+from chicago.cards import RANK_PLURALS, RANK_WORDS, Card
+from chicago.hands import describe, hand_value
+from chicago.views import PlayerView
+
+from .knowledge import Knowledge
+from .odds import flush_draw, straight_draw
+
+# --- legal actions ---------------------------------------------------------------------
+
+
+def exchange_for(legal: Sequence[Action], discard: Iterable[Card]) -> Exchange:
+    """The legal exchange that discards exactly these cards."""
+    wanted = frozenset(discard)
+    for a in legal:
+        if isinstance(a, Exchange) and frozenset(a.discard) == wanted:
+            return a
+    raise ValueError(f"no legal exchange discards {sorted(c.text for c in wanted)}")
+
+
+def plays(legal: Sequence[Action]) -> dict[Card, Play]:
+    return {a.card: a for a in legal if isinstance(a, Play)}
+
+
+def answer(legal: Sequence[Action], yes: bool) -> Action:
+    """The yes or no of an offer or a Chicago question."""
+    for a in legal:
+        if isinstance(a, Offer) and a.keep is yes:
+            return a
+        if isinstance(a, ChicagoCall) and a.call is yes:
+            return a
+    return legal[0]
+
+
+def resets(legal: Sequence[Action]) -> bool:
+    """Whether discarding now resets the seat's score (R2.4: the legal exchanges say so)."""
+    return any(isinstance(a, Exchange) and a.confirm_reset for a in legal)
+
+
+# --- tricks ----------------------------------------------------------------------------
+
+
+def trick_leader(trick: Sequence[tuple[int, Card]]) -> tuple[int, Card] | None:
+    """Who is winning the trick so far, and with which card (R6.1)."""
+    if not trick:
+        return None
+    led = trick[0][1].suit
+    return max(((s, c) for s, c in trick if c.suit is led), key=lambda p: p[1].rank)
+
+
+def order_from(kn: Knowledge, leader: int) -> tuple[int, ...]:
+    """The seats holding cards in this deal in play order from `leader` (R6.1)."""
+    players = kn.players
+    if leader not in players:
+        return players
+    i = players.index(leader)
+    return players[i:] + players[:i]
+
+
+def higher_out(card: Card, threats: Iterable[Card]) -> list[Card]:
+    """Threat cards of the same suit that outrank `card`."""
+    return [c for c in threats if c.suit is card.suit and c.rank > card.rank]
+
+
+def is_boss(card: Card, threats: Iterable[Card]) -> bool:
+    """No card that another seat may hold outranks it in its suit."""
+    return not higher_out(card, threats)
+
+
+def first_leader(view: PlayerView, kn: Knowledge, caller: int) -> int:
+    """Who leads the first trick if `caller` calls (R5.2, R6.1, §X)."""
+    if view.profile.chicago_caller_leads:
+        return caller
+    return kn.players[0]
+
+
+def returned(kn: Knowledge, view: PlayerView) -> Knowledge:
+    """The knowledge as it would be if the cards of the trick in progress went back to their
+    players (a Chicago called during the first trick, §X)."""
+    if not view.trick or view.tricks:
+        return kn
+    back = {c for _, c in view.trick}
+    known = [list(k) for k in kn.known]
+    for seat, c in view.trick:
+        if seat != kn.seat:
+            known[seat].append(c)
+    sizes = list(kn.hand_sizes)
+    for seat, _ in view.trick:
+        sizes[seat] += 1
+    return replace(
+        kn,
+        played=tuple(c for c in kn.played if c not in back),
+        known=tuple(tuple(sorted(k)) for k in known),
+        hand_sizes=tuple(sizes),
+    )
+
+
+def sure_chicago(kn: Knowledge, hand: Sequence[Card], leads: bool) -> bool:
+    """Whether `hand` wins all five tricks whatever the others hold (R5.2, R6.1).
+
+    Every card must be the top one left in its suit; and if someone else leads the first
+    trick, the hand must also hold every suit that another seat may lead.
+    """
+    threats = kn.threats()
+    if not all(is_boss(c, threats) for c in hand):
+        return False
+    if leads:
+        return True
+    mine = {c.suit for c in hand}
+    return all(c.suit in mine for c in threats)
+
+
+# --- words -----------------------------------------------------------------------------
+
+
+def card_list(cards: Iterable[Card]) -> str:
+    """ "the ace of spades", "the ace of spades and the two of clubs", ..."""
+    names = [f"the {c.name}" for c in sorted(cards, key=lambda c: (-c.rank, c.suit.value))]
+    if not names:
+        return "nothing"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def kept_words(kept: Sequence[Card]) -> str:
+    """The cards kept in an exchange, named as a player would."""
+    if not kept:
+        return "nothing"
+    groups: dict[int, int] = {}
+    for c in kept:
+        groups[c.rank] = groups.get(c.rank, 0) + 1
+    if len(kept) == 5:
+        return describe(hand_value(kept))
+    flush = flush_draw(kept)
+    if len(flush) == 4 and len(kept) == 4:
+        return f"four {flush[0].suit.word}"
+    if len(kept) == 4 and len(straight_draw(kept)) == 4 and len(groups) == 4:
+        return "four to a straight"
+    parts = []
+    for rank, count in sorted(groups.items(), key=lambda g: (-g[1], -g[0])):
+        word = RANK_PLURALS[rank - 2]
+        if count == 4:
+            parts.append(f"the four {word}")
+        elif count == 3:
+            parts.append(f"the three {word}")
+        elif count == 2:
+            parts.append(f"the pair of {word}")
+    singles = [c for c in kept if groups[c.rank] == 1]
+    if singles:
+        if parts:
+            parts.append("the " + " and ".join(RANK_WORDS[c.rank - 2] for c in singles))
+        else:
+            parts.append(card_list(singles))
+    return " and ".join(parts)
+
+
+def chance(p: float) -> str:
+    return f"{round(100 * p)}%"
+

@@ -1,0 +1,154 @@
+"""The easy level: quick rules of thumb with a little randomness (well under a millisecond).
+
+- Exchange: keep pairs, trips and quads, made hands, and (usually) four to a flush or a
+  straight, else the high cards (`odds.keep_plan`); at 45+ (R2.4) it keeps all five.
+- Offers: keep the card if it pairs a kept card or makes a straight or better, or if it is
+  an ace or a king.
+- Chicago: only with an obviously dominant hand — every card the top one of its suit, among
+  the cards it has not seen played — and the lead.
+- Tricks: shed the lowest card and keep the highest for the last trick; play the last card
+  to win. If the last trick's points would eliminate it unqualified (R8.3), the other way
+  round. Against a Chicago, try to beat the caller.
+- Four of a kind: the points, unless an opponent is close to winning or the points would
+  eliminate it (R4.3, R8.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from chicago.actions import Action, Exchange, Play, QuadsChoice
+from chicago.cards import DECK
+from chicago.hands import Category, category_of, hand_value
+from chicago.shuffle import Stream
+from chicago.state import Phase
+from chicago.views import PlayerView
+
+from .base import Bot, Suggestion
+from .common import answer, card_list, exchange_for, is_boss, kept_words, trick_leader
+from .odds import flush_draw, keep_plan, straight_draw
+
+DRAW_SOMETIMES = 0.7
+"""How often the easy bot keeps four to a flush or a straight (else it keeps high cards)."""
+WANDER = 0.1
+"""How often it plays a random legal card in the early tricks."""
+
+
+class EasyBot(Bot):
+    level: ClassVar[str] = "easy"
+
+    def _decide(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
+        phase = view.phase
+        if phase is Phase.EXCHANGE:
+            return self._exchange(view, legal, rng)
+        if phase is Phase.OFFER:
+            return self._offer(view, legal)
+        if phase is Phase.QUADS:
+            return self._quads(view, legal)
+        if phase is Phase.CHICAGO:
+            return self._chicago(view, legal)
+        return self._play(view, legal, rng)
+
+    def _exchange(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
+        hand = view.hand
+        ex = [a for a in legal if isinstance(a, Exchange)]
+        if all(a.discard for a in ex):  # §X six cards: one must go
+            worst = min(hand, key=lambda c: (sum(d.rank == c.rank for d in hand), c.rank))
+            return Suggestion(exchange_for(legal, [worst]), f"Discard {card_list([worst])}.")
+        if any(a.confirm_reset for a in ex):
+            return Suggestion(
+                exchange_for(legal, ()),
+                f"Keep all five: discarding would reset my {view.scores[view.seat]} points.",
+            )
+        most = max(len(a.discard) for a in ex)
+        kept = keep_plan(hand, most)
+        drawing = len(kept) == 4 and category_of(hand_value(hand)) < Category.TWO_PAIR
+        if drawing and (flush_draw(kept) or straight_draw(kept)) and rng.random() > DRAW_SOMETIMES:
+            high = sorted(hand, key=lambda c: -c.rank)
+            kept = tuple(high[: max(len(hand) - most, 2 if high[1].rank >= 13 else 1)])
+        discard = [c for c in hand if c not in kept]
+        if not discard:
+            return Suggestion(exchange_for(legal, ()), f"Keep all five: {kept_words(hand)}.")
+        return Suggestion(
+            exchange_for(legal, discard),
+            f"Keep {kept_words(kept)} and draw {len(discard)}.",
+        )
+
+    def _offer(self, view: PlayerView, legal: Sequence[Action]) -> Suggestion:
+        offer = view.offer
+        assert offer is not None
+        hand = view.hand
+        pairs = any(c.rank == offer.rank for c in hand)
+        made = len(hand) == 4 and category_of(hand_value((*hand, offer))) >= Category.STRAIGHT
+        keep = pairs or made or offer.rank >= 13
+        what = "it pairs a card I kept" if pairs else "it completes my hand" if made else (
+            "it is a high card" if keep else "a blind draw may do better")
+        verb = "Keep" if keep else "Decline"
+        return Suggestion(answer(legal, keep), f"{verb} {card_list([offer])}: {what}.")
+
+    def _quads(self, view: PlayerView, legal: Sequence[Action]) -> Suggestion:
+        p = view.profile
+        me = view.seat
+        score = view.scores[me]
+        others = [s for s in range(view.seats) if s != me and not view.eliminated[s]]
+        top = max(view.scores[s] for s in others) if others else 0
+        eliminates = (p.qualification_required and not view.qualified[me]
+                      and score + p.quads_points >= p.target)
+        close = top >= p.target - 10
+        choice = "reset" if eliminates or close else "points"
+        if eliminates:
+            why = "Reset the others: the points would put me out."
+        elif close:
+            why = f"Reset the others: an opponent has {top} points."
+        else:
+            why = f"Take the {p.quads_points} points: nobody is close to winning."
+        action = next(a for a in legal if isinstance(a, QuadsChoice) and a.choice == choice)
+        return Suggestion(action, why)
+
+    def _chicago(self, view: PlayerView, legal: Sequence[Action]) -> Suggestion:
+        me = view.seat
+        seen = set(view.hand) | {c for t in view.tricks for _, c in t.plays}
+        seen.update(c for s, c in view.trick if s == me)
+        out = [c for c in DECK if c not in seen]
+        strong = (view.profile.chicago_caller_leads and len(view.hand) == 5
+                  and all(is_boss(c, out) for c in view.hand))
+        if strong:
+            return Suggestion(
+                answer(legal, True), "Call Chicago: every card I hold is the top of its suit."
+            )
+        return Suggestion(answer(legal, False), "No Chicago: my hand is not strong enough.")
+
+    def _play(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        pick = {a.card: a for a in legal if isinstance(a, Play)}
+        low = min(cards, key=lambda c: c.rank)
+        high = max(cards, key=lambda c: c.rank)
+        me = view.seat
+        p = view.profile
+        if view.caller is not None:
+            if view.caller == me:
+                return Suggestion(pick[high], f"Play {card_list([high])}: I must win every trick.")
+            best = trick_leader(view.trick)
+            if best is None:
+                return Suggestion(pick[high], f"Lead {card_list([high])} to break the Chicago.")
+            beaters = [c for c in cards if c.suit is best[1].suit and c.rank > best[1].rank]
+            if beaters:
+                c = max(beaters, key=lambda c: c.rank)
+                return Suggestion(pick[c], f"Play {card_list([c])} to break the Chicago.")
+            return Suggestion(pick[low], f"Play {card_list([low])}: I cannot win this trick.")
+        last = len(view.hand) == 1
+        avoid = (p.qualification_required and not view.qualified[me]
+                 and view.scores[me] + p.last_trick_points >= p.target)
+        if last:
+            return Suggestion(pick[cards[0]], f"Play {card_list([cards[0]])}, my last card.")
+        if avoid:
+            return Suggestion(
+                pick[high], f"Shed {card_list([high])}: the last trick would put me out."
+            )
+        if len(view.tricks) < 3 and rng.random() < WANDER:
+            c = cards[rng.below(len(cards))]
+            return Suggestion(pick[c], f"Play {card_list([c])}.")
+        return Suggestion(
+            pick[low], f"Shed {card_list([low])} and keep my high cards for the last trick."
+        )

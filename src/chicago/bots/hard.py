@@ -1,0 +1,385 @@
+"""The hard level: it imagines the hidden cards many times and plays each deal out (≤ 0.5 s).
+
+Every decision deals the cards it has not seen consistently with its view a fixed number of
+times — a budget of samples, not of time, so that it decides the same way every time — and:
+
+- tricks (R6): deals the hidden cards as knowledge.py allows (unseen cards, voids, kept
+  offers, hand sizes) and solves each deal (`solver.LastTrick`: every seat plays for its own
+  standing; the last trick's points and the final-hand award after it, R6.3, weighed in the
+  whole game by `stakes`), exactly once the hands are small — before that the first tricks
+  are played by a simple rule down to a small endgame, solved exactly. As the caller it
+  counts the deals in which each card keeps every trick (`solver.chicago_holds`, R7);
+  against a caller it plays to break the call when that is good for it (counting.py);
+- Chicago calls (R5): deals the others hands that fit their exchanges (simulate.py), counts
+  the deals in which it takes all five tricks whatever they do, and calls when that is worth
+  more in the whole game (success, failure, qualification R7.3/R7.4) than the deal played
+  out without a call;
+- exchanges (R2): for every legal discard, draws in each imagined world against opponents
+  who replayed their exchanges (simulate.py) and counts the stage award it wins there; the
+  later stages, the last trick and the hope of a Chicago come from the normal level's
+  `Judge`; at 45+ a discard costs the reset (R2.4);
+- four of a kind: from the scores (`Stakes.quads_choice`, R4.3); offers as the normal level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Final
+
+from chicago.actions import Action, Exchange, QuadsChoice
+from chicago.cards import Card
+from chicago.hands import Category, hand_value
+from chicago.rules import TieRule
+from chicago.shuffle import Stream
+from chicago.state import Phase
+from chicago.views import PlayerView
+
+from .base import Suggestion
+from .common import answer, card_list, chance, first_leader, plays, resets, returned
+from .counting import choose_play
+from .knowledge import Knowledge, knowledge, sample_hands
+from .normal import Judge, NormalBot, aiming, exchange_reason
+from .odds import CATEGORIES
+from .simulate import world
+from .solver import LastTrick, chicago_holds, mask_of, rollout
+from .stakes import Stakes, Step, gain
+
+WORLDS: Final = 64
+"""Imagined worlds per exchange decision."""
+PLAY_SAMPLES: Final = 24
+"""Imagined deals per card played."""
+CALL_SAMPLES: Final = 32
+"""Imagined deals per Chicago question."""
+EXACT: Final = {2: 5, 3: 4, 4: 3, 5: 3, 6: 2}
+"""By players in the deal: the hand size from which a card is chosen by solving the rest of
+the deal exactly."""
+ROLL: Final = {2: 4, 3: 3, 4: 2, 5: 2, 6: 2}
+"""By players in the deal: from a bigger hand, the first tricks are played by a simple rule
+down to this size, and the rest is solved exactly."""
+MIN_RISKY_CALL: Final = (0.6, 0.0)
+"""A call that does not hold in every deal needs at least this share of them, besides being
+worth more than the deal without it; the second figure is for a seat that still needs the
+qualification (R7.4, R8.1): even a broken call qualifies it, so the stakes alone decide."""
+
+
+class HardBot(NormalBot):
+    level: ClassVar[str] = "hard"
+
+    def _decide(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
+        phase = view.phase
+        if phase is Phase.EXCHANGE:
+            kn = knowledge(view)
+            return self._exchange_mc(view, kn, Stakes.of(view), legal, rng)
+        if phase is Phase.CHICAGO:
+            return self._call(view, knowledge(view), Stakes.of(view), legal, rng)
+        if phase is Phase.PLAY:
+            return self._play_out(view, knowledge(view), Stakes.of(view), legal, rng)
+        if phase is Phase.QUADS:
+            choice, why = Stakes.of(view).quads_choice(view.exchange)
+            for a in legal:
+                if isinstance(a, QuadsChoice) and a.choice == choice:
+                    return Suggestion(a, why)
+        return super()._decide(view, legal, rng)
+
+    # --- exchanges ---------------------------------------------------------------------
+
+    def _exchange_mc(
+        self, view: PlayerView, kn: Knowledge, stakes: Stakes, legal: Sequence[Action], rng: Stream
+    ) -> Suggestion:
+        p = view.profile
+        hand = view.hand
+        options = [a for a in legal if isinstance(a, Exchange)]
+        if len(hand) != 5 or len(options) == 1:
+            return super()._decide(view, legal, rng)  # §X six cards: the normal level's pick
+        judge = Judge(view, kn, stakes, now=False)
+        e = judge.exchange
+        final = e >= p.exchanges
+        scored_now = not final or p.final_hand_scores
+        me = kn.seat
+        order = kn.players
+        after = order[order.index(me) + 1:] if me in order else ()
+        worlds = [world(kn, rng, e, p.max_discard, p.exchanges, after) for _ in range(WORLDS)]
+        rivals = [_best_rival(w.hands, order, p.ties) for w in worlds]
+        position = order.index(me) if me in order else 0
+        reset_cost = stakes.settle([("zero", me, 0)]) if resets(legal) else 0.0
+        awards: dict[tuple[Category, bool], float] = {}
+
+        def award(cat: Category, reset: bool) -> float:
+            key = (cat, reset)
+            if key not in awards:
+                base: list[Step] = [("zero", me, 0)] if reset else []
+                awards[key] = stakes.award_value(cat, final, base) if scored_now else 0.0
+            return awards[key]
+
+        all_score = p.ties is TieRule.ALL_SCORE  # R3.3 and §X
+        best_option: tuple[float, Exchange, float, float] | None = None
+        current = CATEGORIES[hand_value(hand)]
+        for a in options:
+            kept = tuple(c for c in hand if c not in a.discard)
+            k = 5 - len(kept)
+            reset = bool(a.discard) and a.confirm_reset
+            values = []
+            wins = improved = 0
+            for w, (rival, rival_pos) in zip(worlds, rivals, strict=True):
+                v = hand_value(kept + w.draws[:k])
+                top = v > rival or (v == rival and (position < rival_pos or all_score))
+                cat = CATEGORIES[v]
+                score = award(cat, reset) if top else 0.0
+                values.append(score + judge.worth(v, reset))
+                wins += top
+                improved += cat > current
+            n = len(values)
+            mean = sum(values) / n
+            if k == 1 and p.open_offer:  # R2.2: a bad offer can be declined
+                mean = sum(x if x > mean else mean for x in values) / n
+            if not reset:
+                mean += judge.chicago(kept, k)[0]
+            if reset:
+                mean += reset_cost
+            if best_option is None or mean > best_option[0] + 1e-9:
+                best_option = (mean, a, improved / n, wins / n)
+        assert best_option is not None
+        worth, action, improve, best = best_option
+        hope = aiming(view, judge, action, worth)
+        return Suggestion(action, exchange_reason(view, action, improve, best, legal, hope))
+
+    # --- Chicago calls -----------------------------------------------------------------
+
+    def _call(
+        self, view: PlayerView, kn: Knowledge, stakes: Stakes, legal: Sequence[Action], rng: Stream
+    ) -> Suggestion:
+        p = view.profile
+        kn = returned(kn, view)
+        me = kn.seat
+        order = kn.players
+        leader = first_leader(view, kn, me)
+        natural = kn.players[0]
+        holds = 0
+        passing = 0.0
+        finals = 0.0
+        prefs_cache: dict[tuple[Step, ...], list[list[float]]] = {}
+        for _ in range(CALL_SAMPLES):
+            hands = _history_hands(view, kn, rng)
+            masks = [mask_of(h) for h in hands]
+            if chicago_holds(masks, order, me, leader):
+                holds += 1
+                if p.final_hand_after_chicago:
+                    finals += stakes.settle(_final_steps(view, kn, hands, stakes))
+            prefs, _ = _prefs(view, kn, hands, prefs_cache)
+            ending = _solve_from(masks, order, prefs, me, natural, split_two(view))
+            passing += prefs[me][ending]
+        share = holds / CALL_SAMPLES
+        won, broken = stakes.call_values()
+        call = share * won + (1 - share) * broken + finals / CALL_SAMPLES
+        stay = passing / CALL_SAMPLES
+        sure = holds == CALL_SAMPLES
+        least = MIN_RISKY_CALL[stakes.needs_call]
+        if call > stay and (sure or share >= least):
+            if sure:
+                why = f"I win all five tricks in every one of {CALL_SAMPLES} deals I imagined."
+            elif share < MIN_RISKY_CALL[False]:
+                why = (f"I win all five tricks in only {holds} of {CALL_SAMPLES} deals I "
+                       "imagined, but I need the qualification, and a broken call gives it too.")
+            else:
+                why = (f"I win all five tricks in {holds} of {CALL_SAMPLES} deals I imagined, "
+                       "and the call is worth the risk now.")
+            return Suggestion(answer(legal, True), f"Call Chicago: {why}")
+        return Suggestion(answer(legal, False), f"No Chicago: I would win all five tricks in only "
+                          f"{holds} of {CALL_SAMPLES} deals I imagined.")
+
+    # --- tricks ------------------------------------------------------------------------
+
+    def _play_out(
+        self, view: PlayerView, kn: Knowledge, stakes: Stakes, legal: Sequence[Action], rng: Stream
+    ) -> Suggestion:
+        p = view.profile
+        pick = plays(legal)
+        cards = sorted(pick, key=lambda c: c.index)
+        me = kn.seat
+        values = (stakes.settle([gain(me, p.last_trick_points)]),
+                  stakes.settle([gain(me, p.last_trick_two_points)]))
+        guide = choose_play(view, kn, cards, stakes)
+        if len(cards) == 1 or (view.caller is not None and view.caller != me):
+            return Suggestion(pick[guide.card], guide.reason)
+        players = kn.players
+        trick = [(s, 1 << c.index) for s, c in view.trick]
+        leader = view.leader if view.leader is not None else me
+        totals = dict.fromkeys(cards, 0.0)
+        good = dict.fromkeys(cards, 0)
+        prefs_cache: dict[tuple[Step, ...], list[list[float]]] = {}
+        caller = view.caller == me
+        exact = len(view.hand) <= EXACT.get(len(players), 2)
+        for _ in range(PLAY_SAMPLES):
+            hands, _rest = sample_hands(kn, rng)
+            masks = [mask_of(h) for h in hands]
+            if caller:
+                for c in cards:
+                    after = list(masks)
+                    after[me] ^= 1 << c.index
+                    ok = chicago_holds(after, players, me, leader, [*trick, (me, 1 << c.index)])
+                    totals[c] += ok
+                    good[c] += ok
+                continue
+            prefs, _final = _prefs(view, kn, hands, prefs_cache)
+            solver = LastTrick(masks, players, prefs, me, split_two(view)) if exact else None
+            for c in cards:
+                bit = 1 << c.index
+                if solver is not None:
+                    ending = solver.after(trick, me, bit)
+                else:
+                    ending = _rolled(masks, players, prefs, me, leader, trick, bit, view)
+                totals[c] += prefs[me][ending]
+                good[c] += ending // 2 == me
+        best = max(cards, key=lambda c: (totals[c] + (1e-6 if c is guide.card else 0.0)))
+        return Suggestion(pick[best], _play_reason(view, best, good[best], caller, values))
+
+
+def _history_hands(view: PlayerView, kn: Knowledge, rng: Stream) -> list[tuple[Card, ...]]:
+    """Hands for everyone after the exchanges, each opponent's made to fit its exchanges
+    (simulate.world): players keep their good cards, so they hold more than a random deal
+    of the unseen cards would give them."""
+    p = view.profile
+    w = world(kn, rng, p.exchanges + 1, p.max_discard, p.exchanges, ())
+    hands: list[tuple[Card, ...]] = [()] * view.seats
+    hands[kn.seat] = kn.hand
+    for seat, hand in w.hands.items():
+        hands[seat] = hand
+    return hands
+
+
+def split_two(view: PlayerView) -> bool:
+    """Whether a last trick taken with a two pays more (R6.3), so twos are searched apart."""
+    p = view.profile
+    return p.last_trick_two_points != p.last_trick_points or (
+        p.chicago_two_points is not None and p.chicago_two_points != p.chicago_points
+    )
+
+
+def _best_rival(
+    hands: dict[int, tuple[Card, ...]], order: Sequence[int], ties: TieRule
+) -> tuple[int, int]:
+    """The best opponent hand value of a world, and its holder's place in the order."""
+    best, place = -1, len(order)
+    for i, seat in enumerate(order):
+        h = hands.get(seat)
+        if h is None or len(h) != 5:
+            continue
+        v = hand_value(h)
+        if v > best:
+            best, place = v, i
+    return best, place
+
+
+def _final_hands(
+    view: PlayerView, kn: Knowledge, hands: Sequence[Sequence[Card]]
+) -> dict[int, tuple[Card, ...]]:
+    """Each player's hand after the last exchange: what it holds plus what it has played."""
+    played: dict[int, list[Card]] = {}
+    for t in view.tricks:
+        for s, c in t.plays:
+            played.setdefault(s, []).append(c)
+    if view.phase is Phase.PLAY:  # (asked to call in the first trick, they go back, §X)
+        for s, c in view.trick:
+            played.setdefault(s, []).append(c)
+    return {s: tuple(hands[s]) + tuple(played.get(s, ())) for s in kn.players}
+
+
+def _final_steps(
+    view: PlayerView, kn: Knowledge, hands: Sequence[Sequence[Card]], stakes: Stakes
+) -> list[Step]:
+    """The deferred final-hand award of an imagined deal (R4.5, R6.3), as award steps."""
+    p = view.profile
+    if not p.final_hand_scores:
+        return []
+    finals = _final_hands(view, kn, hands)
+    best, winners = -1, []
+    for s in kn.players:
+        h = finals[s]
+        if len(h) != 5:
+            continue
+        v = hand_value(h)
+        if v > best:
+            best, winners = v, [s]
+        elif v == best and p.ties is TieRule.ALL_SCORE:
+            winners.append(s)
+    if best < 0:
+        return []
+    cat = CATEGORIES[best]
+    steps: list[Step] = []
+    for s in winners:
+        steps.extend(stakes.award_steps(s, cat, True))
+    return steps
+
+
+def _prefs(
+    view: PlayerView,
+    kn: Knowledge,
+    hands: Sequence[Sequence[Card]],
+    cache: dict[tuple[Step, ...], list[list[float]]],
+) -> tuple[list[list[float]], tuple[Step, ...]]:
+    """How every seat ranks the endings 2 × winner (+1 with a two) of an imagined deal: its
+    own standing, and for the others, among equal ones, the worse for this seat."""
+    p = view.profile
+    me = kn.seat
+    base = Stakes.of(view)
+    final = tuple(_final_steps(view, kn, hands, base))
+    found = cache.get(final)
+    if found is not None:
+        return found, final
+    n = view.seats
+    seats = [Stakes(p, s, view.scores, view.qualified, view.eliminated) for s in range(n)]
+    endings: list[list[Step]] = []
+    for e in range(2 * n):
+        w, two = divmod(e, 2)
+        points = p.last_trick_two_points if two else p.last_trick_points
+        endings.append([gain(w, points), *final])
+    mine = [seats[me].settle(steps) for steps in endings]
+    prefs = []
+    for s in range(n):
+        if s == me:
+            prefs.append(mine)
+        else:
+            prefs.append([1000.0 * seats[s].settle(steps) - m
+                          for steps, m in zip(endings, mine, strict=True)])
+    cache[final] = prefs
+    return prefs, final
+
+
+def _solve_from(
+    masks: Sequence[int], order: Sequence[int], prefs: list[list[float]], me: int, leader: int,
+    split: bool,
+) -> int:
+    hands = list(masks)
+    size = ROLL.get(len(order), 2)
+    trick: list[tuple[int, int]] = []
+    leader = rollout(hands, order, leader, trick, size)
+    return LastTrick(hands, order, prefs, me, split).from_start(leader)
+
+
+def _rolled(
+    masks: Sequence[int], order: Sequence[int], prefs: list[list[float]], me: int, leader: int,
+    trick: Sequence[tuple[int, int]], bit: int, view: PlayerView,
+) -> int:
+    """The ending after playing `bit`: simple play down to the exact search's size."""
+    hands = list(masks)
+    hands[me] ^= bit
+    t = [*trick, (me, bit)]
+    size = ROLL.get(len(order), 2)
+    leader = rollout(hands, order, leader, t, size)
+    if not any(hands):  # pragma: no cover - the exact size is at least two
+        raise AssertionError("rollout ran out of cards")
+    return LastTrick(hands, order, prefs, me, split_two(view)).from_start(leader)
+
+
+def _play_reason(
+    view: PlayerView, card: Card, good: int, caller: bool, values: tuple[float, float]
+) -> str:
+    verb = "Lead" if not view.trick else "Play"
+    if caller:
+        return (f"{verb} {card_list([card])}: I keep every trick in {good} of {PLAY_SAMPLES} "
+                "deals I imagined.")
+    if max(values) <= 0:
+        return (f"{verb} {card_list([card])}: the last trick would put me out, and I take it in "
+                f"only {good} of {PLAY_SAMPLES} deals I imagined.")
+    return (f"{verb} {card_list([card])}: I take the last trick in {good} of {PLAY_SAMPLES} deals "
+            f"I imagined ({chance(good / PLAY_SAMPLES)}).")

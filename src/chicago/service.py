@@ -1,0 +1,575 @@
+"""The table service: games against computer opponents, saved action by action.
+
+One human at seat 0 and bots at the other seats. `create` deals a new game, `act` applies
+seat 0's decision (checked against the game's version) and then lets the bots play until it
+is seat 0's turn again or the game ends; every applied action, the player's and each bot's,
+is stored durably before the call returns. A game is rebuilt from storage by replaying its
+setup and actions (`chicago.record`); the in-process cache keyed by (game id, version) is only
+an optimization, so several processes on one database serve the same games.
+
+What leaves the service for the player is seat 0's view (R9.1): a `Table` holds the view,
+seat 0's legal actions and the events of the call, never the state; the seed only once the
+game is over. The web server and the terminal game share this service.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from chicago import __version__, record
+from chicago.actions import Action, action_to_json
+from chicago.bots.base import Bot, Suggestion, bot_stream
+from chicago.errors import IllegalAction
+from chicago.events import DealEnded, DealStarted, Event, GameWon, PointsAwarded, ScoreReset
+from chicago.game import Game
+from chicago.rules import DEFAULT_PROFILE, RuleProfile, customize, get_profile
+from chicago.state import GameState, Phase
+from chicago.store import GameRow, Owner, Store, Summary
+from chicago.views import PlayerView, view
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "HINT_LEVEL",
+    "BadRequest",
+    "DealScores",
+    "GameGone",
+    "Illegal",
+    "NotFound",
+    "NotYourTurn",
+    "ServiceError",
+    "Stale",
+    "Table",
+    "TableService",
+    "parse_profile",
+]
+
+log = logging.getLogger("chicago.service")
+
+DEFAULT_LEVEL: Final = "normal"
+HINT_LEVEL: Final = "hard"
+HUMAN: Final = 0
+MAX_SEED: Final = 2**53 - 1
+"""Seeds stay exact in JavaScript numbers (the browser shows the seed of a finished game)."""
+_MAX_BOT_STEPS: Final = 20_000
+"""A guard against a bot loop that never reaches seat 0 (no real game comes near it)."""
+
+BotFactory = Callable[[str], Bot]
+
+
+# Errors --------------------------------------------------------------------------------------
+
+
+class ServiceError(Exception):
+    """A refused request; the message is one clear sentence. Nothing was changed."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+
+
+class BadRequest(ServiceError):
+    """Malformed input: a value of the wrong kind, an unknown profile or level, a bad file."""
+
+
+class NotFound(ServiceError):
+    """No such game, or not the requester's (the two are never told apart)."""
+
+    def __init__(self) -> None:
+        super().__init__("no such game")
+
+
+class Stale(ServiceError):
+    """The action was made against an older (or unknown) version of the game."""
+
+    def __init__(self, current: int, given: int) -> None:
+        super().__init__(f"the game has moved on (version {current}, not {given}): reload")
+        self.current = current
+        self.given = given
+
+
+class Illegal(ServiceError):
+    """The engine refused the action (IllegalAction): its reason and rule."""
+
+
+class NotYourTurn(ServiceError):
+    """A hint asked for while seat 0 has no decision to make."""
+
+
+class GameGone(ServiceError):
+    """A stored game that no longer replays (a damaged database or an incompatible engine)."""
+
+
+# Values --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DealScores:
+    """The scores at the end of a finished deal (for the chart)."""
+
+    deal: int
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A game as seat 0 may know it after a call (R9.1): never the state itself."""
+
+    id: str
+    version: int
+    seats: int
+    levels: tuple[str | None, ...]
+    profile: RuleProfile
+    view: PlayerView
+    legal: tuple[Action, ...]
+    """Seat 0's legal actions (empty when it is not seat 0's turn)."""
+    events: tuple[Event, ...]
+    """What happened during this call, in order; redact with `event_to_json(e, 0)`."""
+    history: tuple[DealScores, ...]
+    seed: int | None
+    """The game's seed, only once the game is over."""
+    created: datetime
+    updated: datetime
+    bot_seconds: float = 0.0
+    """Time the bots spent deciding during this call."""
+
+    @property
+    def finished(self) -> bool:
+        return self.view.phase is Phase.FINISHED
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.finished else "in_progress"
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """A rebuilt game at one version with its row: shared by the cache, so never changed."""
+
+    row: GameRow
+    state: GameState
+    actions: tuple[Action, ...]
+    history: tuple[DealScores, ...]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _history_after(
+    history: tuple[DealScores, ...],
+    scores: Sequence[int],
+    deal: int,
+    events: Sequence[Event],
+) -> tuple[DealScores, ...]:
+    """The score history extended by `events`, which start where the scores were `scores`
+    during deal `deal`."""
+    now = list(scores)
+    added: list[DealScores] = []
+    for e in events:
+        if isinstance(e, PointsAwarded):
+            now[e.seat] = e.score
+        elif isinstance(e, ScoreReset):
+            now[e.seat] = 0
+        elif isinstance(e, DealStarted):
+            deal = e.deal
+        elif isinstance(e, DealEnded):
+            added.append(DealScores(e.deal, tuple(now)))
+        elif isinstance(e, GameWon):
+            last = added[-1].deal if added else (history[-1].deal if history else 0)
+            if last != deal:
+                added.append(DealScores(deal, tuple(now)))
+    return history + tuple(added) if added else history
+
+
+def _history_from_start(game: Game) -> tuple[DealScores, ...]:
+    """The score history of a game whose `events` run from its start."""
+    return _history_after((), (0,) * game.setup.seats, 0, game.events)
+
+
+# Reading a profile ---------------------------------------------------------------------------
+
+
+def parse_profile(raw: object) -> RuleProfile:
+    """A preset id, or a custom profile `{"base": id, "changes": {knob: value}}`."""
+    if raw is None:
+        return DEFAULT_PROFILE
+    try:
+        if isinstance(raw, str):
+            return get_profile(raw)
+        if isinstance(raw, dict):
+            unknown = set(raw) - {"base", "changes"}
+            if unknown:
+                raise BadRequest(
+                    f"profile: unknown field {sorted(unknown)[0]!r} (give base and changes)"
+                )
+            base = raw.get("base", DEFAULT_PROFILE.id)
+            changes = raw.get("changes", {})
+            if not isinstance(base, str):
+                raise BadRequest("profile base must be a preset id")
+            if not isinstance(changes, dict):
+                raise BadRequest("profile changes must be an object of knob: value")
+            return customize(base, **changes)
+    except BadRequest:
+        raise
+    except ValueError as e:  # an unknown preset, knob or value (ProfileError is one)
+        raise BadRequest(str(e)) from None
+    raise BadRequest('profile must be a preset id or {"base": id, "changes": {...}}')
+
+
+# The service ---------------------------------------------------------------------------------
+
+
+def _default_bots() -> BotFactory:
+    from chicago.bots import make_bot
+
+    return make_bot
+
+
+class TableService:
+    """Games for one human (seat 0) against bots, stored in `store`."""
+
+    def __init__(
+        self,
+        store: Store,
+        bots: BotFactory | None = None,
+        *,
+        cache_size: int = 512,
+        clock: Callable[[], datetime] = _now,
+    ) -> None:
+        self.store = store
+        self._bots = bots
+        self._cache: OrderedDict[tuple[str, int], _Snapshot] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+        self.clock = clock
+
+    # Bots ----------------------------------------------------------------------------------
+
+    def bot(self, level: str) -> Bot:
+        if self._bots is None:
+            self._bots = _default_bots()
+        return self._bots(level)
+
+    def level_is_valid(self, level: object) -> bool:
+        if not isinstance(level, str) or not level:
+            return False
+        try:
+            self.bot(level)
+        except (ValueError, KeyError, LookupError, TypeError):
+            return False
+        return True
+
+    def _parse_levels(self, seats: int, levels: object, level: object) -> tuple[str | None, ...]:
+        if levels is not None and level is not None:
+            raise BadRequest("give levels (one per opponent) or level (for all), not both")
+        if levels is None:
+            chosen = DEFAULT_LEVEL if level is None else level
+            if not self.level_is_valid(chosen):
+                raise BadRequest(f"unknown opponent level {chosen!r}")
+            return (None,) + (str(chosen),) * (seats - 1)
+        if not isinstance(levels, list) or len(levels) != seats - 1:
+            raise BadRequest(f"levels must list one level for each of the {seats - 1} opponents")
+        for x in levels:
+            if not self.level_is_valid(x):
+                raise BadRequest(f"unknown opponent level {x!r}")
+        return (None, *(str(x) for x in levels))
+
+    def _run_bots(
+        self, game: Game, levels: Sequence[str | None]
+    ) -> tuple[list[Event], float]:
+        """Let the bots decide until seat 0 must act or the game ends (R9.2: views only)."""
+        events: list[Event] = []
+        spent = 0.0
+        bots: dict[str, Bot] = {}
+        seed = game.setup.seed
+        for _ in range(_MAX_BOT_STEPS):
+            state = game.state
+            seat = state.to_act
+            if game.finished or seat is None or seat == HUMAN:
+                return events, spent
+            level = levels[seat] or DEFAULT_LEVEL
+            bot = bots.get(level)
+            if bot is None:
+                bot = bots[level] = self.bot(level)
+            legal = game.legal_actions()
+            started = time.perf_counter()
+            action = bot.choose(view(state, seat), legal, bot_stream(seed, seat, len(game.actions)))
+            spent += time.perf_counter() - started
+            try:
+                events.extend(game.apply(action))
+            except IllegalAction:
+                # Never log the message: it may name a card of the bot's hand.
+                raise RuntimeError(f"the {level} bot chose an illegal action") from None
+        raise RuntimeError("the bots did not reach seat 0's turn")
+
+    # Cache and rebuilding ---------------------------------------------------------------------
+
+    def _cached(self, game_id: str, version: int) -> _Snapshot | None:
+        with self._lock:
+            snap = self._cache.get((game_id, version))
+            if snap is not None:
+                self._cache.move_to_end((game_id, version))
+            return snap
+
+    def _remember(self, game_id: str, version: int, snap: _Snapshot) -> None:
+        with self._lock:
+            self._cache[(game_id, version)] = snap
+            self._cache.move_to_end((game_id, version))
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def _forget(self, game_id: str, version: int) -> None:
+        with self._lock:
+            self._cache.pop((game_id, version), None)
+
+    def clear_cache(self) -> None:
+        with self._lock:
+            self._cache.clear()
+
+    def _snapshot(self, row: GameRow) -> _Snapshot:
+        """The game at the row's version: from the cache, else replayed from storage."""
+        snap = self._cached(row.id, row.version)
+        if snap is not None:
+            return snap
+        actions = self.store.actions(row.id, row.version)
+        if len(actions) != row.version:
+            raise GameGone(f"saved game {row.id} is missing actions")
+        try:
+            game = record.replay(record.parse({**row.setup, "actions": actions}))
+        except record.GameFileError as e:
+            # Only the position, never the message (it may name hidden cards).
+            where = str(e).split(":", 1)[0]
+            log.error("saved game %s no longer replays (%s)", row.id, where)
+            raise GameGone(f"saved game {row.id} no longer replays") from None
+        history = _history_from_start(game)
+        snap = _Snapshot(row, game.state, tuple(game.actions), history)
+        self._remember(row.id, row.version, snap)
+        return snap
+
+    def _row(self, owner: Owner, game_id: str) -> GameRow:
+        row = self.store.get_game(game_id) if len(game_id) <= 64 else None
+        if row is None or row.owner != owner:
+            raise NotFound()
+        return row
+
+    # Building a Table -----------------------------------------------------------------------
+
+    @staticmethod
+    def _summary(state: GameState) -> Summary:
+        return Summary(
+            status="finished" if state.finished else "in_progress",
+            winner=state.winner,
+            deal=state.deal,
+            scores=tuple(state.scores),
+        )
+
+    @staticmethod
+    def _table(
+        snap: _Snapshot,
+        events: Sequence[Event] = (),
+        bot_seconds: float = 0.0,
+    ) -> Table:
+        state = snap.state
+        row = snap.row
+        legal: tuple[Action, ...] = ()
+        if not state.finished and state.to_act == HUMAN:
+            legal = tuple(Game(state.setup, state).legal_actions())
+        return Table(
+            id=row.id,
+            version=len(snap.actions),
+            seats=state.seats,
+            levels=row.levels,
+            profile=state.profile,
+            view=view(state, HUMAN),
+            legal=legal,
+            events=tuple(events),
+            history=snap.history,
+            seed=state.setup.seed if state.finished else None,
+            created=row.created,
+            updated=row.updated,
+            bot_seconds=bot_seconds,
+        )
+
+    # Creating --------------------------------------------------------------------------------
+
+    def create(
+        self,
+        owner: Owner,
+        *,
+        seats: object = 4,
+        levels: object = None,
+        level: object = None,
+        profile: object = None,
+        seed: object = None,
+    ) -> Table:
+        """A new game, dealt, with the bots' first decisions made and stored."""
+        if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 6:
+            raise BadRequest(f"seats must be a whole number from 2 to 6, not {seats!r}", "R1.1")
+        n = seats
+        chosen_levels = self._parse_levels(n, levels, level)
+        chosen_profile = parse_profile(profile)
+        if seed is None:
+            seed_value = secrets.randbelow(MAX_SEED + 1)
+        elif isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED:
+            seed_value = seed
+        else:
+            raise BadRequest(f"seed must be a whole number from 0 to {MAX_SEED}, or null")
+        game = Game.new(chosen_profile, n, seed_value)
+        return self._start(owner, game, chosen_levels, list(game.state.log))
+
+    def _start(
+        self, owner: Owner, game: Game, levels: tuple[str | None, ...], events: list[Event]
+    ) -> Table:
+        bot_events, spent = self._run_bots(game, levels)
+        events = events + bot_events
+        setup = record.dump(Game(game.setup, game.state))
+        setup.pop("actions", None)
+        now = self.clock()
+        history = _history_from_start(game)
+        row = GameRow(
+            id=secrets.token_urlsafe(12),
+            owner=owner,
+            setup=setup,
+            profile_id=game.setup.profile.id,
+            seats=game.setup.seats,
+            levels=levels,
+            version=len(game.actions),
+            summary=self._summary(game.state),
+            created=now,
+            updated=now,
+        )
+        self.store.insert_game(row, [action_to_json(a) for a in game.actions], now)
+        snap = _Snapshot(row, game.state, tuple(game.actions), history)
+        self._remember(row.id, row.version, snap)
+        return self._table(snap, events, spent)
+
+    # Playing ---------------------------------------------------------------------------------
+
+    def get(self, owner: Owner, game_id: str) -> Table:
+        row = self._row(owner, game_id)
+        return self._table(self._snapshot(row))
+
+    def act(self, owner: Owner, game_id: str, version: object, action: Action) -> Table:
+        """Apply seat 0's action at `version`, then the bots'; store them all, then answer.
+
+        The game at `version` comes from the cache when it is there (no read at all: the
+        guarded append below is what checks that the game is still at `version`), else from
+        storage.
+        """
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise BadRequest(f"version must be a whole number, not {version!r}")
+        if action.seat != HUMAN:
+            raise BadRequest(f"you play seat {HUMAN}")
+        snap = self._cached(game_id, version)
+        if snap is None or snap.row.owner != owner:
+            snap = self._current(owner, game_id, version)
+        row = snap.row
+        game = Game(snap.state.setup, snap.state, list(snap.actions))
+        try:
+            events = list(game.apply(action))
+        except IllegalAction as e:
+            self._current(owner, game_id, version)  # a stale version is told as such first
+            raise Illegal(e.reason, e.rule) from None
+        bot_events, spent = self._run_bots(game, row.levels)
+        events += bot_events
+        new = game.actions[version:]
+        now = self.clock()
+        summary = self._summary(game.state)
+        if not self.store.append_actions(
+            row.id, version, [action_to_json(a) for a in new], summary, now
+        ):
+            self._forget(row.id, version)
+            latest = self.store.get_game(game_id)
+            if latest is None or latest.owner != owner:
+                raise NotFound()
+            raise Stale(latest.version, version)
+        history = _history_after(snap.history, snap.state.scores, snap.state.deal, events)
+        done = replace(row, version=len(game.actions), summary=summary, updated=now)
+        new_snap = _Snapshot(done, game.state, tuple(game.actions), history)
+        self._forget(row.id, version)
+        self._remember(row.id, done.version, new_snap)
+        return self._table(new_snap, events, spent)
+
+    def _current(self, owner: Owner, game_id: str, version: int) -> _Snapshot:
+        """The owner's game, which must be at `version` (NotFound, Stale)."""
+        row = self._row(owner, game_id)
+        if version != row.version:
+            raise Stale(row.version, version)
+        return self._snapshot(row)
+
+    def hint(self, owner: Owner, game_id: str) -> Suggestion:
+        """The hard bot's suggestion for seat 0, from seat 0's view only."""
+        row = self._row(owner, game_id)
+        snap = self._snapshot(row)
+        state = snap.state
+        if state.finished:
+            raise NotYourTurn("the game is over", "R8")
+        if state.to_act != HUMAN:
+            raise NotYourTurn(f"it is seat {state.to_act}'s turn, not yours")
+        legal = Game(state.setup, state).legal_actions()
+        rng = bot_stream(state.setup.seed, HUMAN, len(snap.actions))
+        return self.bot(HINT_LEVEL).suggest(view(state, HUMAN), legal, rng)
+
+    def list(self, owner: Owner) -> list[GameRow]:
+        return self.store.list_games(owner)
+
+    def delete(self, owner: Owner, game_id: str) -> None:
+        if len(game_id) > 64 or not self.store.delete_game(game_id, owner):
+            raise NotFound()
+
+    # Backups ---------------------------------------------------------------------------------
+
+    def export(self, owner: Owner, game_id: str) -> dict[str, Any]:
+        """The game file (GAME-FILE.md) with `meta`: app version, created date, levels."""
+        row = self._row(owner, game_id)
+        snap = self._snapshot(row)
+        game = Game(snap.state.setup, snap.state, list(snap.actions))
+        meta = {
+            "app": "chicago",
+            "app_version": __version__,
+            "created": row.created.isoformat(),
+            "exported": self.clock().isoformat(),
+            "levels": list(row.levels),
+        }
+        return record.dump(game, meta)
+
+    def import_file(self, owner: Owner, data: object) -> Table:
+        """A backup replayed and stored as a new game of `owner`; nothing is stored on error."""
+        try:
+            gf = record.parse(data)
+            game = record.replay(gf)
+        except record.GameFileError as e:
+            raise BadRequest(str(e).replace("\n", " ")) from None
+        levels = self._levels_from_meta(game.setup.seats, gf.meta)
+        return self._start(owner, game, levels, [])
+
+    def _levels_from_meta(
+        self, seats: int, meta: dict[str, Any] | None
+    ) -> tuple[str | None, ...]:
+        fallback = (None,) + (DEFAULT_LEVEL,) * (seats - 1)
+        raw = (meta or {}).get("levels")
+        if not isinstance(raw, list) or len(raw) != seats:
+            return fallback
+        rest = raw[1:]
+        if not all(self.level_is_valid(x) for x in rest):
+            return fallback
+        return (None, *(str(x) for x in rest))
+
+    # For tests and tools on the server side (never sent to a player) -------------------------
+
+    def state_of(self, game_id: str) -> GameState:
+        """The full state of a stored game (hidden cards and all): server-side use only."""
+        row = self.store.get_game(game_id)
+        if row is None:
+            raise NotFound()
+        return self._snapshot(row).state
+

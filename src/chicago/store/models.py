@@ -1,0 +1,109 @@
+"""The tables: accounts, sessions, sign-in failures, games and their actions.
+
+A game row holds its setup (the game file without actions), its owner and a summary for the
+list of saves; its actions are one row each, keyed by (game_id, index). The state of a game
+is never stored: it is rebuilt by replaying setup + actions (DESIGN.md principle 7).
+Timestamps are stored as naive UTC and read back as aware UTC on every database.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware UTC datetime, stored without a zone (SQLite has none) and read back aware."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("UTCDateTime needs an aware datetime")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Account(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username: Mapped[str] = mapped_column(String(32))
+    username_key: Mapped[str] = mapped_column(String(32), unique=True)
+    """The username in lower case: names differing only in case are the same account."""
+    password_hash: Mapped[str] = mapped_column(String(255))
+    """argon2id, in the PHC string form argon2-cffi writes."""
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class Session(Base):
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """sha256 of the cookie's random token, in hex: the token itself is never stored."""
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+    expires: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+
+class SigninFailure(Base):
+    __tablename__ = "signin_failures"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username_key: Mapped[str] = mapped_column(String(64), index=True)
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+
+class Game(Base):
+    __tablename__ = "games"
+    __table_args__ = (Index("ix_games_owner", "owner_kind", "owner_id", "created"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner_kind: Mapped[str] = mapped_column(String(8))
+    """"guest" or "account"."""
+    owner_id: Mapped[str] = mapped_column(String(64))
+    """For a guest, sha256 of its cookie token (hex); for an account, its id."""
+    setup: Mapped[str] = mapped_column(Text)
+    """The game file (chicago-game/1) without actions, as JSON: profile, seats, seed, ..."""
+    profile_id: Mapped[str] = mapped_column(Text)
+    seats: Mapped[int] = mapped_column(Integer)
+    levels: Mapped[str] = mapped_column(Text)
+    """JSON list, one per seat: null for seat 0, then the opponents' bot levels."""
+    version: Mapped[int] = mapped_column(Integer)
+    """The number of actions stored: every accepted action bumps it by one."""
+    status: Mapped[str] = mapped_column(String(16))
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    deal: Mapped[int] = mapped_column(Integer)
+    scores: Mapped[str] = mapped_column(Text)
+    """JSON list of the scores now (for the list of saves)."""
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+    updated: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class GameAction(Base):
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    """The action in its game-file form (GAME-FILE.md), as JSON."""
+    created: Mapped[datetime] = mapped_column(UTCDateTime())

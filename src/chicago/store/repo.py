@@ -1,0 +1,390 @@
+"""Reading and writing the tables: plain values in, plain values out (no ORM objects leak).
+
+Appending actions to a game bumps its version in the same transaction with
+`UPDATE games SET version = new WHERE id = ? AND version = old`: of two requests made
+against the same version, only one can change a row, and the other learns it from the row
+count (the (game_id, idx) primary key of `actions` is a second guard).
+
+On SQLite, one process's writes take turns on an in-process lock (so threads never sleep in
+SQLite's busy handler), and appends are **group-committed**: the thread that gets the lock
+commits every append queued so far in one transaction, so one fsync of the WAL makes a whole
+batch durable. Each append keeps its own version guard, so a batch never lets a stale one
+through. PostgreSQL commits each append on its own (it batches WAL flushes itself).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final, Literal, cast
+
+from sqlalchemy import Table, bindparam, delete, func, insert, select, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from chicago.store.db import default_database_url, make_engine, migrate
+from chicago.store.models import Account, Game, GameAction, SigninFailure, UTCDateTime
+from chicago.store.models import Session as SessionRow
+
+OwnerKind = Literal["guest", "account"]
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """Who a game belongs to: a guest (by the hash of its cookie) or an account (by id)."""
+
+    kind: OwnerKind
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What the list of saves shows of a game, rewritten with every append."""
+
+    status: str
+    winner: int | None
+    deal: int
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: str
+    owner: Owner
+    setup: dict[str, Any]
+    profile_id: str
+    seats: int
+    levels: tuple[str | None, ...]
+    version: int
+    summary: Summary
+    created: datetime
+    updated: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class AccountRow:
+    id: int
+    username: str
+    password_hash: str
+
+
+@dataclass(slots=True)
+class _Append:
+    """One queued append, done when a group commit has decided it."""
+
+    game_id: str
+    version: int
+    actions: Sequence[dict[str, Any]]
+    summary: Summary
+    now: datetime
+    done: bool = False
+    ok: bool = False
+    error: BaseException | None = None
+
+
+_GAMES: Final = cast(Table, Game.__table__)
+_ACTIONS: Final = cast(Table, GameAction.__table__)
+# The statements of every request, built once (their compiled forms are cached).
+_GET_GAME: Final = select(_GAMES).where(_GAMES.c.id == bindparam("b_id"))
+_BUMP_VERSION: Final = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_old"))
+    .values(
+        version=bindparam("b_new"),
+        status=bindparam("b_status"),
+        winner=bindparam("b_winner"),
+        deal=bindparam("b_deal"),
+        scores=bindparam("b_scores"),
+        updated=bindparam("b_updated", type_=UTCDateTime()),
+    )
+)
+_INSERT_ACTIONS: Final = insert(_ACTIONS)
+
+
+def _action_rows(
+    game_id: str, start: int, actions: Sequence[dict[str, Any]], now: datetime
+) -> list[dict[str, Any]]:
+    return [
+        {"game_id": game_id, "idx": start + i, "seat": a["seat"], "action": _dumps(a),
+         "created": now}
+        for i, a in enumerate(actions)
+    ]
+
+
+def _game_row(g: Any) -> GameRow:
+    """A GameRow from a `games` row (ORM object or Core row: the same attribute names)."""
+    return GameRow(
+        id=g.id,
+        owner=Owner("account" if g.owner_kind == "account" else "guest", g.owner_id),
+        setup=json.loads(g.setup),
+        profile_id=g.profile_id,
+        seats=g.seats,
+        levels=tuple(json.loads(g.levels)),
+        version=g.version,
+        summary=Summary(g.status, g.winner, g.deal, tuple(json.loads(g.scores))),
+        created=g.created,
+        updated=g.updated,
+    )
+
+
+def _account_row(a: Account) -> AccountRow:
+    return AccountRow(a.id, a.username, a.password_hash)
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class Store:
+    """The saves and accounts in one database; migrations are applied when it opens."""
+
+    def __init__(self, url: str | None = None, *, apply_migrations: bool = True) -> None:
+        self.url = url or default_database_url()
+        self.engine: Engine = make_engine(self.url)
+        if apply_migrations:
+            migrate(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._sqlite = self.engine.dialect.name == "sqlite"
+        self._write_lock: AbstractContextManager[Any] = (
+            threading.Lock() if self._sqlite else nullcontext()
+        )
+        self._pending: list[_Append] = []
+        self._pending_lock = threading.Lock()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with self._sessions() as session:
+            yield session
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        with self._write_lock, self._sessions() as session, session.begin():
+            yield session
+
+    # Games ------------------------------------------------------------------------------
+
+    def insert_game(
+        self, row: GameRow, actions: Sequence[dict[str, Any]], now: datetime
+    ) -> None:
+        """Store a new game and its first actions in one transaction."""
+        with self._write() as s:
+            s.add(
+                Game(
+                    id=row.id,
+                    owner_kind=row.owner.kind,
+                    owner_id=row.owner.id,
+                    setup=_dumps(row.setup),
+                    profile_id=row.profile_id,
+                    seats=row.seats,
+                    levels=_dumps(list(row.levels)),
+                    version=row.version,
+                    status=row.summary.status,
+                    winner=row.summary.winner,
+                    deal=row.summary.deal,
+                    scores=_dumps(list(row.summary.scores)),
+                    created=row.created,
+                    updated=row.updated,
+                )
+            )
+            s.flush()
+            if actions:
+                s.execute(insert(_ACTIONS), _action_rows(row.id, 0, actions, now))
+
+    def get_game(self, game_id: str) -> GameRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(_GET_GAME, {"b_id": game_id}).first()
+        return None if row is None else _game_row(row)
+
+    def list_games(self, owner: Owner, limit: int = 200) -> list[GameRow]:
+        """The owner's games, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(_GAMES)
+                .where(_GAMES.c.owner_kind == owner.kind, _GAMES.c.owner_id == owner.id)
+                .order_by(_GAMES.c.created.desc(), _GAMES.c.id)
+                .limit(limit)
+            ).all()
+        return [_game_row(g) for g in rows]
+
+    def actions(self, game_id: str, upto: int) -> list[dict[str, Any]]:
+        """The first `upto` actions of a game, in order, in their game-file form."""
+        with self.engine.connect() as conn:
+            texts = conn.scalars(
+                select(_ACTIONS.c.action)
+                .where(_ACTIONS.c.game_id == game_id, _ACTIONS.c.idx < upto)
+                .order_by(_ACTIONS.c.idx)
+            ).all()
+        return [json.loads(t) for t in texts]
+
+    def append_actions(
+        self,
+        game_id: str,
+        version: int,
+        actions: Sequence[dict[str, Any]],
+        summary: Summary,
+        now: datetime,
+    ) -> bool:
+        """Append actions to a game at `version` and bump its version, in one transaction,
+        committed (durable) before this returns.
+
+        False (and nothing written) when the game is no longer at `version` or is gone.
+        """
+        op = _Append(game_id, version, actions, summary, now)
+        if not self._sqlite:
+            self._commit([op])
+        else:
+            with self._pending_lock:
+                self._pending.append(op)
+            with self._write_lock:
+                if not op.done:  # else an earlier holder of the lock committed it with its own
+                    with self._pending_lock:
+                        batch, self._pending = self._pending, []
+                    self._commit(batch)
+        if op.error is not None:
+            raise op.error
+        return op.ok
+
+    def _commit(self, batch: list[_Append]) -> None:
+        """Commit a batch of appends in one transaction, each under its version guard; if
+        that fails, each on its own, so that one bad append cannot sink the others."""
+        try:
+            with self.engine.begin() as conn:
+                results = [self._apply(conn, op) for op in batch]
+        except Exception as e:
+            if len(batch) > 1:
+                for op in batch:
+                    self._commit([op])
+                return
+            # a duplicate (game_id, idx): another process appended first
+            results = [False]
+            if not isinstance(e, IntegrityError):
+                batch[0].error = e
+        for op, ok in zip(batch, results, strict=True):
+            op.ok = ok
+            op.done = True
+
+    @staticmethod
+    def _apply(conn: Connection, op: _Append) -> bool:
+        result = conn.execute(
+            _BUMP_VERSION,
+            {
+                "b_id": op.game_id,
+                "b_old": op.version,
+                "b_new": op.version + len(op.actions),
+                "b_status": op.summary.status,
+                "b_winner": op.summary.winner,
+                "b_deal": op.summary.deal,
+                "b_scores": _dumps(list(op.summary.scores)),
+                "b_updated": op.now,
+            },
+        )
+        if result.rowcount != 1:
+            return False
+        if op.actions:
+            conn.execute(_INSERT_ACTIONS, _action_rows(op.game_id, op.version, op.actions, op.now))
+        return True
+
+    def delete_game(self, game_id: str, owner: Owner) -> bool:
+        with self._write() as s:
+            owned = (
+                Game.id == game_id,
+                Game.owner_kind == owner.kind,
+                Game.owner_id == owner.id,
+            )
+            if s.scalar(select(func.count()).select_from(Game).where(*owned)) != 1:
+                return False
+            s.execute(delete(GameAction).where(GameAction.game_id == game_id))
+            s.execute(delete(Game).where(*owned))
+        return True
+
+    # Accounts and sessions ----------------------------------------------------------------
+
+    def create_account(
+        self, username: str, key: str, password_hash: str, now: datetime
+    ) -> AccountRow | None:
+        """A new account, or None when the name is taken."""
+        try:
+            with self._write() as s:
+                account = Account(
+                    username=username, username_key=key, password_hash=password_hash, created=now
+                )
+                s.add(account)
+                s.flush()
+                return _account_row(account)
+        except IntegrityError:
+            return None
+
+    def account_by_key(self, key: str) -> AccountRow | None:
+        with self._read() as s:
+            a = s.scalar(select(Account).where(Account.username_key == key))
+            return None if a is None else _account_row(a)
+
+    def set_password_hash(self, account_id: int, password_hash: str) -> None:
+        with self._write() as s:
+            s.execute(
+                update(Account)
+                .where(Account.id == account_id)
+                .values(password_hash=password_hash)
+                .execution_options(synchronize_session=False)
+            )
+
+    def create_session(
+        self, token_hash: str, account_id: int, now: datetime, expires: datetime
+    ) -> None:
+        with self._write() as s:
+            s.execute(delete(SessionRow).where(SessionRow.expires <= now))
+            s.add(
+                SessionRow(
+                    token_hash=token_hash, account_id=account_id, created=now, expires=expires
+                )
+            )
+
+    def session_account(self, token_hash: str, now: datetime) -> AccountRow | None:
+        """The account of a live session, or None."""
+        with self._read() as s:
+            a = s.scalar(
+                select(Account)
+                .join(SessionRow, SessionRow.account_id == Account.id)
+                .where(SessionRow.token_hash == token_hash, SessionRow.expires > now)
+            )
+            return None if a is None else _account_row(a)
+
+    def delete_session(self, token_hash: str) -> None:
+        with self._write() as s:
+            s.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+
+    def session_hashes(self) -> list[str]:
+        """Every stored session token hash (for tests and administration)."""
+        with self._read() as s:
+            return list(s.scalars(select(SessionRow.token_hash)).all())
+
+    # Sign-in failures (rate limiting) -------------------------------------------------------
+
+    def count_failures(self, key: str, client: str, since: datetime) -> tuple[int, int]:
+        """Failures since `since`: (for this username, from this client)."""
+        with self._read() as s:
+            by_name = s.scalar(
+                select(func.count())
+                .select_from(SigninFailure)
+                .where(SigninFailure.username_key == key, SigninFailure.at >= since)
+            )
+            by_client = s.scalar(
+                select(func.count())
+                .select_from(SigninFailure)
+                .where(SigninFailure.client == client, SigninFailure.at >= since)
+            )
+        return int(by_name or 0), int(by_client or 0)
+
+    def record_failure(self, key: str, client: str, now: datetime, forget: datetime) -> None:
+        """Record a failed sign-in; failures older than `forget` are dropped."""
+        with self._write() as s:
+            s.execute(delete(SigninFailure).where(SigninFailure.at < forget))
+            s.add(SigninFailure(username_key=key[:64], client=client[:64], at=now))

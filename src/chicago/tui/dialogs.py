@@ -1,0 +1,480 @@
+"""The small screens: confirmation, file path, deal recap, game over, chart, rules, log."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import ClassVar, Final, Generic, TypeVar
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Label, Markdown, RichLog, Sparkline, Static
+
+from chicago.service import DealScores, ServiceError
+from chicago.tui.cards import card_text, rich_line
+from chicago.tui.local import GameFileProblem
+from chicago.tui.model import ME, Recap, seat_label
+
+T = TypeVar("T")
+
+
+def _button(label: str, id: str, variant: str = "default") -> Button:
+    b = Button(label, id=id, variant=variant, compact=True)  # type: ignore[arg-type]
+    return b
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y or Enter for yes, n or Escape for no."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical {
+        width: 64; max-width: 100%; height: auto; padding: 1 2;
+        border: thick $warning; background: $surface;
+    }
+    ConfirmScreen #question { width: 100%; margin-bottom: 1; }
+    ConfirmScreen Horizontal { height: 1; width: 100%; }
+    ConfirmScreen Button { margin-right: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("enter", "answer(True)", "Yes", show=False),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, id="question")
+            with Horizontal():
+                yield _button(f"y {self.yes}", "yes", "warning")
+                yield _button(f"n {self.no}", "no")
+
+    @on(Button.Pressed, "#yes")
+    def _yes(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#no")
+    def _no(self) -> None:
+        self.dismiss(False)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class PathScreen(ModalScreen[T | None], Generic[T]):
+    """Ask for a file path, then run `act` on it (in a thread); its errors stay on screen.
+
+    Dismisses with what `act` returns, or None when cancelled (Escape).
+    """
+
+    DEFAULT_CSS = """
+    PathScreen { align: center middle; }
+    PathScreen > Vertical {
+        width: 76; max-width: 100%; height: auto; padding: 1 2;
+        border: thick $primary; background: $surface;
+    }
+    PathScreen Input { width: 100%; margin: 1 0; }
+    PathScreen #error { color: $error; width: 100%; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, default: str, act: Callable[[Path], T]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.default = default
+        self.act = act
+        self.working = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text)
+            yield Input(self.default, id="path", compact=True)
+            yield Static("Enter to go ahead, Escape to cancel.", id="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#path", Input).focus()
+
+    @on(Input.Submitted, "#path")
+    def _submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            self.query_one("#error", Static).update("Please type a file name.")
+            return
+        self.query_one("#error", Static).update("Working…")
+        self.working = True
+        self.run_worker(self._run(Path(text)), exclusive=True)
+
+    async def _run(self, path: Path) -> None:
+        try:
+            result = await asyncio.to_thread(self.act, path)
+        except GameFileProblem as e:
+            self.query_one("#error", Static).update(str(e))
+            return
+        except ServiceError as e:
+            self.query_one("#error", Static).update(e.message)
+            return
+        finally:
+            self.working = False
+        self.dismiss(result)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def scores_table(
+    before: Sequence[int] | None,
+    after: Sequence[int],
+    levels: Sequence[str | None],
+    qualified: Sequence[bool],
+    eliminated: Sequence[bool],
+    winner: int | None = None,
+) -> RichTable:
+    t = RichTable(box=None, padding=(0, 2, 0, 0), show_edge=False, header_style="bold")
+    t.add_column("Player", no_wrap=True)
+    if before is not None:
+        t.add_column("Before", justify="right")
+        t.add_column("Change", justify="right")
+    t.add_column("Score", justify="right")
+    t.add_column("", no_wrap=True)
+    for seat, score in enumerate(after):
+        marks = []
+        if qualified[seat]:
+            marks.append("★ called")
+        if eliminated[seat]:
+            marks.append("✗ out")
+        if winner == seat:
+            marks.append("winner")
+        row: list[str | Text] = [Text(seat_label(seat, levels), style="bold" if seat == ME else "")]
+        if before is not None:
+            change = score - before[seat]
+            style = "green" if change > 0 else ("red" if change < 0 else "dim")
+            row += [str(before[seat]), Text(f"{change:+d}" if change else "0", style=style)]
+        row += [Text(str(score), style="bold"), " ".join(marks)]
+        t.add_row(*row)
+    return t
+
+
+class RecapScreen(ModalScreen[None]):
+    """The end of a deal: what scored, who took the tricks, the scores before and after."""
+
+    DEFAULT_CSS = """
+    RecapScreen { align: center middle; }
+    RecapScreen > VerticalScroll {
+        width: 76; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
+        border: thick $accent; background: $surface;
+    }
+    RecapScreen Static { width: 100%; }
+    RecapScreen #title { text-style: bold; }
+    RecapScreen #continue { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "Continue"),
+        Binding("space", "close", "Continue", show=False),
+        Binding("escape", "close", "Continue", show=False),
+    ]
+
+    def __init__(self, recap: Recap, levels: Sequence[str | None], four_colour: bool) -> None:
+        super().__init__()
+        self.recap = recap
+        self.levels = levels
+        self.four_colour = four_colour
+
+    def compose(self) -> ComposeResult:
+        r = self.recap
+        with VerticalScroll():
+            yield Static(f"Deal {r.deal} — recap", id="title")
+            yield Static(rich_line(r.title, self.four_colour), id="headline")
+            body = Text()
+            for line in r.lines:
+                if line != r.title:
+                    body.append_text(rich_line("• " + line, self.four_colour))
+                    body.append("\n")
+            if r.tricks:
+                body.append("Tricks: ")
+                for i, (n, s, c) in enumerate(r.tricks):
+                    if i:
+                        body.append(" · ")
+                    body.append(f"{n} {seat_label(s, self.levels)} ")
+                    body.append_text(card_text(c, self.four_colour, on_face=False))
+            elif not r.lines:
+                body.append("No points this deal.")
+            yield Static(body, id="lines")
+            yield Static(
+                scores_table(r.before, r.after, self.levels, r.qualified, r.eliminated),
+                id="scores",
+            )
+            yield Static("Enter: continue", id="continue")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(ModalScreen[str]):
+    """The end of the game: the winner and how, the final scores, the seed.
+
+    Dismisses with "menu" (Enter), "new" (n) or "table" (Escape: look at the table).
+    """
+
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    GameOverScreen > VerticalScroll {
+        width: 76; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
+        border: thick $success; background: $surface;
+    }
+    GameOverScreen Static { width: 100%; }
+    GameOverScreen #title { text-style: bold; color: $success; }
+    GameOverScreen #keys { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "choose('menu')", "Menu"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("g", "chart", "Chart"),
+        Binding("x", "choose('export')", "Export"),
+        Binding("escape", "choose('table')", "Look at the table"),
+    ]
+
+    def __init__(
+        self,
+        headline: str,
+        lines: Sequence[str],
+        scores: Sequence[int],
+        levels: Sequence[str | None],
+        qualified: Sequence[bool],
+        eliminated: Sequence[bool],
+        winner: int | None,
+        seed: int | None,
+        history: Sequence[DealScores],
+        target: int,
+        four_colour: bool,
+    ) -> None:
+        super().__init__()
+        self.headline = headline
+        self.lines = lines
+        self.scores = scores
+        self.levels = levels
+        self.qualified = qualified
+        self.eliminated = eliminated
+        self.winner = winner
+        self.seed = seed
+        self.history = history
+        self.target = target
+        self.four_colour = four_colour
+
+    def compose(self) -> ComposeResult:
+        title = "You win the game!" if self.winner == ME else (
+            f"Seat {self.winner} wins the game." if self.winner is not None else "Game over.")
+        with VerticalScroll():
+            yield Static(title, id="title")
+            yield Static(rich_line(self.headline, self.four_colour), id="headline")
+            body = Text()
+            for line in self.lines[-6:]:
+                if line != self.headline:
+                    body.append_text(rich_line("• " + line, self.four_colour))
+                    body.append("\n")
+            yield Static(body, id="lines")
+            yield Static(
+                scores_table(None, self.scores, self.levels, self.qualified, self.eliminated,
+                             self.winner),
+                id="scores",
+            )
+            deals = len(self.history)
+            seed = f"Seed {self.seed}. " if self.seed is not None else ""
+            yield Static(f"{seed}{deals} deal{'s' if deals != 1 else ''} played.", id="seed")
+            yield Static(
+                "Enter: saved games   n: new game   g: score chart   x: export   "
+                "Esc: look at the table",
+                id="keys",
+            )
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    def action_chart(self) -> None:
+        self.app.push_screen(ChartScreen(self.history, self.scores, self.levels, self.target))
+
+
+class ChartScreen(ModalScreen[None]):
+    """The scores after each deal: a sparkline per seat and the numbers deal by deal."""
+
+    DEFAULT_CSS = """
+    ChartScreen { align: center middle; }
+    ChartScreen > Vertical {
+        width: 78; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
+        border: thick $primary; background: $surface;
+    }
+    ChartScreen .row { height: 1; width: 100%; }
+    ChartScreen .name { width: 18; }
+    ChartScreen Sparkline { width: 1fr; height: 1; }
+    ChartScreen .score { width: 10; text-align: right; }
+    ChartScreen #numbers { height: auto; max-height: 10; margin-top: 1; }
+    ChartScreen #title { text-style: bold; }
+    ChartScreen #keys { color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("g", "close", "Close", show=False),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def __init__(
+        self,
+        history: Sequence[DealScores],
+        scores: Sequence[int],
+        levels: Sequence[str | None],
+        target: int,
+    ) -> None:
+        super().__init__()
+        self.history = history
+        self.scores = scores
+        self.levels = levels
+        self.target = target
+
+    def compose(self) -> ComposeResult:
+        n = len(self.scores)
+        with Vertical():
+            yield Static(f"Scores after each deal (target {self.target})", id="title")
+            if not self.history:
+                yield Static("The chart starts after the first deal.")
+            for seat in range(n):
+                data = [0.0] + [float(h.scores[seat]) for h in self.history]
+                with Horizontal(classes="row"):
+                    yield Static(seat_label(seat, self.levels), classes="name")
+                    yield Sparkline(data, id=f"spark-{seat}")
+                    yield Static(f"{self.scores[seat]:>3} pts", classes="score")
+            yield Static(self._numbers(), id="numbers")
+            yield Static("Esc: close", id="keys")
+
+    def _numbers(self) -> RichTable:
+        t = RichTable(box=None, padding=(0, 1, 0, 0), show_edge=False, header_style="bold")
+        t.add_column("Deal", justify="right")
+        for seat in range(len(self.scores)):
+            t.add_column("You" if seat == ME else f"S{seat}", justify="right")
+        for h in self.history[-8:]:
+            t.add_row(str(h.deal), *(str(s) for s in h.scores))
+        return t
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RulesScreen(Screen[None]):
+    """The rules of the game's profile, generated from its knobs (`rules_markdown`)."""
+
+    DEFAULT_CSS = """
+    RulesScreen VerticalScroll { height: 1fr; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back"),
+        Binding("question_mark", "close", "Back", show=False),
+        Binding("q", "close", "Back", show=False),
+    ]
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__()
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules-scroll"):
+            yield Markdown(self.markdown, id="rules")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-scroll", VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LogScreen(Screen[None]):
+    """The whole log of this sitting, scrollable."""
+
+    DEFAULT_CSS = """
+    LogScreen RichLog { height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back"),
+        Binding("l", "close", "Back", show=False),
+    ]
+
+    def __init__(self, lines: Sequence[str], four_colour: bool) -> None:
+        super().__init__()
+        self.lines = lines
+        self.four_colour = four_colour
+
+    def compose(self) -> ComposeResult:
+        yield RichLog(wrap=True, id="full-log")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        log = self.query_one("#full-log", RichLog)
+        for line in self.lines:
+            log.write(rich_line(line, self.four_colour))
+        log.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+TABLE_KEYS: Final = (
+    ("1–6 or click a card", "exchange: choose the cards to discard (again: put back)"),
+    ("e  Enter", "exchange the chosen cards"),
+    ("k", "keep all your cards; keep the offered card"),
+    ("d", "decline the offered card (draw the next one unseen)"),
+    ("c  n", "call Chicago / do not call"),
+    ("p  r", "four of a kind: take the points / reset the others"),
+    ("1–6 or click a card", "tricks: play that card (the dim ones may not be played)"),
+    ("h", "hint: the hard bot's suggestion and why"),
+    ("space", "skip the bots' moves being shown"),
+    ("s", "speed of the shown moves: normal, fast, slow, instant"),
+    ("g", "score chart"),
+    ("l", "the whole log"),
+    ("?", "the rules of this game"),
+    ("f", "four-colour suits on or off"),
+    ("x", "export this game to a file"),
+    ("o", "the result, once the game is over"),
+    ("Esc", "back to the saved games (every move is already saved)"),
+)
+
+
+class KeysScreen(ModalScreen[None]):
+    """Every key of the table, in one list."""
+
+    DEFAULT_CSS = """
+    KeysScreen { align: center middle; }
+    KeysScreen > VerticalScroll {
+        width: 78; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
+        border: thick $primary; background: $surface;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("f1", "close", "Close", show=False),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        t = RichTable(box=None, padding=(0, 2, 0, 0), show_edge=False, show_header=False)
+        t.add_column(style="bold", no_wrap=True)
+        t.add_column()
+        for keys, what in TABLE_KEYS:
+            t.add_row(keys, what)
+        with VerticalScroll():
+            yield Static("Keys at the table (the mouse works too)", classes="title")
+            yield Static(t)
+            yield Static("Esc: close", classes="keys")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

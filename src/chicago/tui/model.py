@@ -1,0 +1,545 @@
+"""What the terminal table shows, kept apart from Textual: a board, narration, questions.
+
+Everything here is built from seat 0's side of the game only (R9.1): its `PlayerView` and
+the events as `event_to_json(event, 0)` gives them (None for events seat 0 may not see,
+other seats' private fields left out). The `Board` is the table at one moment of the
+animation: it starts from a view and steps through the redacted events of a service call,
+so that the bots' moves can be shown one by one; the next view then replaces it.
+
+The words come from the plain game (`chicago.plain`): the narration of each event and the
+questions (open offer, four of a kind, Chicago) are its sentences, not a second copy.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.cards import Card, Suit, card
+from chicago.events import Event, event_to_json
+from chicago.game import Game
+from chicago.plain import PlainGame
+from chicago.rules import RuleProfile
+from chicago.state import Phase
+from chicago.views import PlayerView
+
+ME: Final = 0
+TRICKS: Final = 5
+
+Data = dict[str, object]
+"""An event as `event_to_json(event, 0)` gives it."""
+
+SCORING: Final = frozenset(
+    {
+        "hand_announced",
+        "no_hand_scored",
+        "points_awarded",
+        "score_reset",
+        "quads_chosen",
+        "chicago_called",
+        "chicago_won",
+        "chicago_broken",
+        "player_eliminated",
+        "game_won",
+        "exchange_skipped",
+    }
+)
+"""The events an end-of-deal recap lists."""
+
+_SUIT_ORDER: Final = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
+"""Suits in the hand while playing: black and red in turn."""
+
+_CARD_TOKEN: Final = re.compile(r"\b([2-9TJQKA])([cdhs])\b")
+
+
+def redacted(events: Sequence[Event]) -> list[Data]:
+    """The events as seat 0 may see them (R9.1), in order."""
+    out: list[Data] = []
+    for e in events:
+        data = event_to_json(e, ME)
+        if data is not None:
+            out.append(data)
+    return out
+
+
+def rank_text(c: Card) -> str:
+    return "10" if c.text[0] == "T" else c.text[0]
+
+
+def card_label(c: Card) -> str:
+    """A card as a person reads it: "10♥", "A♠"."""
+    return rank_text(c) + c.suit.symbol
+
+
+def card_tokens(text: str) -> list[tuple[str, Card | None]]:
+    """Split text at card names ("Ah", "Td"): pieces of text and the cards among them."""
+    out: list[tuple[str, Card | None]] = []
+    at = 0
+    for m in _CARD_TOKEN.finditer(text):
+        if m.start() > at:
+            out.append((text[at : m.start()], None))
+        out.append((m.group(0), card(m.group(0))))
+        at = m.end()
+    if at < len(text):
+        out.append((text[at:], None))
+    return out
+
+
+def sort_hand(hand: Sequence[Card], playing: bool) -> list[Card]:
+    """The hand as shown: by rank while exchanging (pairs side by side), by suit in tricks."""
+    if playing:
+        return sorted(hand, key=lambda c: (_SUIT_ORDER[c.suit], -c.rank))
+    return sorted(hand, key=lambda c: (-c.rank, _SUIT_ORDER[c.suit]))
+
+
+def seat_name(seat: int) -> str:
+    return "You" if seat == ME else f"Seat {seat}"
+
+
+def seat_label(seat: int, levels: Sequence[str | None]) -> str:
+    """ "You", or "Seat 2 (easy)"."""
+    if seat == ME:
+        return "You"
+    level = levels[seat] if seat < len(levels) else None
+    return f"Seat {seat} ({level})" if level else f"Seat {seat}"
+
+
+# Narration ------------------------------------------------------------------------------
+
+
+class Narrator:
+    """The plain game's sentence for each event seat 0 sees.
+
+    It drives a `PlainGame` that writes to a buffer. That printer reads only the profile of
+    its game (for the number of exchanges and the target), so it gets a stand-in game with
+    the same profile and seats, dealt from seed 0: nothing of the real game's hidden cards.
+    Its running scores are set from the view before each batch.
+    """
+
+    def __init__(self, profile: RuleProfile, seats: int) -> None:
+        self._out = io.StringIO()
+        stand_in = Game.new(profile, seats, 0)
+        self._plain = PlainGame(stand_in, (), io.StringIO(), self._out, Path(os.devnull))
+
+    def sync(self, scores: Sequence[int], qualified: Sequence[bool],
+             eliminated: Sequence[bool]) -> None:
+        self._plain.scores = list(scores)
+        self._plain.qualified = list(qualified)
+        self._plain.eliminated = list(eliminated)
+
+    def lines(self, data: Data) -> list[str]:
+        """The sentences for one event (usually one)."""
+        self._out.seek(0)
+        self._out.truncate()
+        self._plain.show_event(data)
+        return [line for line in self._out.getvalue().split("\n") if line.strip()]
+
+    # The plain game's questions, without its "Your hand: ..." (the table draws the hand).
+
+    def offer_question(self, v: PlayerView) -> str:
+        return _without_hand(self._plain.offer_question(v))
+
+    def quads_question(self, v: PlayerView) -> str:
+        return self._plain.quads_question(v)
+
+    def chicago_question(self, v: PlayerView) -> str:
+        return _without_hand(self._plain.chicago_question(v))
+
+
+def _without_hand(text: str) -> str:
+    return re.sub(r"^Your hand: [^.]*\.\s*", "", text)
+
+
+# The board --------------------------------------------------------------------------------
+
+
+@dataclass
+class LastTrick:
+    number: int
+    winner: int
+    card: Card
+    plays: tuple[tuple[int, Card], ...]
+
+
+@dataclass
+class Recap:
+    """The end of a deal in a few lines: what scored, who took the tricks, the scores."""
+
+    deal: int
+    title: str
+    lines: list[str]
+    tricks: list[tuple[int, int, Card]]
+    """(trick, winner, winning card)."""
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    eliminated: tuple[bool, ...]
+    qualified: tuple[bool, ...]
+
+
+@dataclass
+class Board:
+    """The table as seat 0 sees it at one moment (R9.1)."""
+
+    seats: int
+    profile: RuleProfile
+    levels: tuple[str | None, ...]
+    scores: list[int]
+    qualified: list[bool]
+    eliminated: list[bool]
+    hand: list[Card]
+    hand_sizes: list[int]
+    deal: int
+    dealer: int
+    exchange: int
+    phase: Phase
+    to_act: int | None
+    winner: int | None = None
+    caller: int | None = None
+    offer: tuple[int, Card] | None = None
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    last: LastTrick | None = None
+    tricks_won: list[int] = field(default_factory=list)
+    notes: dict[int, str] = field(default_factory=dict)
+    """A word per seat about this exchange: "kept", "changed 3", "sat out"."""
+    active: int | None = None
+    """The seat whose move is being shown."""
+    banner: str = ""
+    """The latest announcement."""
+    deal_lines: list[str] = field(default_factory=list)
+    deal_tricks: list[tuple[int, int, Card]] = field(default_factory=list)
+    deal_start: tuple[int, ...] = ()
+
+    @classmethod
+    def from_view(cls, v: PlayerView, levels: Sequence[str | None]) -> Board:
+        board = cls(
+            seats=v.seats,
+            profile=v.profile,
+            levels=tuple(levels),
+            scores=list(v.scores),
+            qualified=list(v.qualified),
+            eliminated=list(v.eliminated),
+            hand=list(v.hand),
+            hand_sizes=list(v.hand_sizes),
+            deal=v.deal,
+            dealer=v.dealer,
+            exchange=v.exchange,
+            phase=v.phase,
+            to_act=None if v.phase is Phase.FINISHED else v.to_act,
+            winner=v.winner,
+            caller=v.caller,
+            offer=(v.to_act if v.to_act is not None else ME, v.offer) if v.offer else None,
+            trick=list(v.trick),
+            tricks_won=[0] * v.seats,
+            deal_start=tuple(v.scores),
+        )
+        for t in v.tricks:
+            if t.winner is not None:
+                board.tricks_won[t.winner] += 1
+        if v.tricks and not v.trick:
+            t = v.tricks[-1]
+            if t.winner is not None:  # the last trick stays in view until the next card
+                won = next((c for s, c in t.plays if s == t.winner), t.plays[0][1])
+                board.last = LastTrick(len(v.tricks), t.winner, won, tuple(t.plays))
+                board.trick = list(t.plays)
+        board.deal_tricks = [
+            (i, t.winner, next(c for s, c in t.plays if s == t.winner))
+            for i, t in enumerate(v.tricks, 1)
+            if t.winner is not None
+        ]
+        return board
+
+    @classmethod
+    def blank(cls, v: PlayerView, levels: Sequence[str | None]) -> Board:
+        """The table before a new game's first deal, for showing its deal step by step."""
+        board = cls.from_view(v, levels)
+        n = v.seats
+        board.scores = [0] * n
+        board.qualified = [False] * n
+        board.eliminated = [False] * n
+        board.hand = []
+        board.hand_sizes = [0] * n
+        board.trick = []
+        board.last = None
+        board.offer = None
+        board.caller = None
+        board.to_act = None
+        board.deal_tricks = []
+        board.deal_start = tuple(board.scores)
+        return board
+
+    @property
+    def trick_number(self) -> int:
+        done = len(self.deal_tricks)
+        return min(TRICKS, done + 1)
+
+    @property
+    def playing(self) -> bool:
+        return self.phase is Phase.PLAY
+
+    def shown_hand(self) -> list[Card]:
+        return sort_hand(self.hand, self.playing)
+
+    def status(self) -> str:
+        """One line: the deal, the stage, the dealer, whose turn."""
+        p = self.profile
+        parts = [f"Deal {self.deal}"]
+        if self.phase is Phase.FINISHED:
+            return f"Game over after {self.deal} deal{'s' if self.deal != 1 else ''}"
+        if self.phase in (Phase.EXCHANGE, Phase.OFFER):
+            parts.append(f"Exchange {self.exchange} of {p.exchanges}")
+        elif self.phase is Phase.QUADS:
+            parts.append("Four of a kind")
+        elif self.phase is Phase.CHICAGO:
+            parts.append("Chicago?")
+        else:
+            parts.append(f"Trick {self.trick_number} of {TRICKS}")
+        parts.append(f"{seat_name(self.dealer)} dealt")
+        if self.to_act == ME:
+            parts.append("your turn")
+        elif self.active is not None:
+            parts.append(f"{seat_name(self.active)}…")
+        return " · ".join(parts)
+
+    # Stepping through events -------------------------------------------------------------
+
+    def step(self, e: Data, lines: Sequence[str]) -> Recap | None:
+        """Apply one redacted event; a Recap when it ends the deal or the game."""
+        kind = str(e["type"])
+        seat = e.get("seat")
+        s = seat if isinstance(seat, int) else None
+        if s is not None:
+            self.active = s
+        self.to_act = None  # mid-animation nobody is asked yet: the next view tells
+        if kind == "deal_started":
+            self._new_deal(e)
+        elif kind == "cards_dealt":
+            self.hand = _cards(e["cards"])
+            self.hand_sizes[ME] = len(self.hand)
+        elif kind == "exchange_started":
+            self.phase = Phase.EXCHANGE
+            self.exchange = _int(e["exchange"])
+            self.notes = {}
+        elif kind == "exchange_skipped" and s is not None:
+            self.notes[s] = "sat out"
+        elif kind == "score_reset" and s is not None:
+            self.scores[s] = 0
+        elif kind == "offer_shown" and s is not None:
+            offered = card(str(e["card"]))
+            self.offer = (s, offered)
+            self.hand_sizes[s] = max(0, self.hand_sizes[s] - 1)
+            self.phase = Phase.OFFER
+        elif kind in ("offer_kept", "offer_declined") and s is not None:
+            self.offer = None
+            self.hand_sizes[s] += 1
+            self.phase = Phase.EXCHANGE
+        elif kind == "cards_exchanged" and s is not None:
+            count = _int(e["count"])
+            self.notes[s] = "kept" if count == 0 else f"changed {count}"
+            if s == ME and "discarded" in e:
+                for c in _cards(e["discarded"]):
+                    if c in self.hand:
+                        self.hand.remove(c)
+                for c in _cards(e.get("drawn", [])):
+                    if c not in self.hand:
+                        self.hand.append(c)
+        elif kind == "points_awarded" and s is not None:
+            self.scores[s] = _int(e["score"])
+        elif kind == "quads_chosen":
+            self.phase = Phase.QUADS
+        elif kind == "chicago_called" and s is not None:
+            self.caller = s
+            self.qualified[s] = True
+            self.phase = Phase.CHICAGO
+        elif kind == "chicago_passed":
+            self.phase = Phase.CHICAGO
+        elif kind == "cards_returned":
+            for x, c in _plays(e["plays"]):
+                self.hand_sizes[x] += 1
+                if x == ME:
+                    self.hand.append(c)
+            self.trick = []
+        elif kind == "card_played" and s is not None:
+            self._card_played(s, card(str(e["card"])))
+        elif kind == "trick_taken" and s is not None:
+            won = card(str(e["card"]))
+            number = _int(e["trick"])
+            self.last = LastTrick(number, s, won, tuple(self.trick))
+            self.tricks_won[s] += 1
+            self.deal_tricks.append((number, s, won))
+        elif kind == "player_eliminated" and s is not None:
+            self.eliminated[s] = True
+            self.hand_sizes[s] = 0
+        elif kind == "game_won" and s is not None:
+            self.winner = s
+            self.phase = Phase.FINISHED
+        if kind in SCORING or kind in ("deal_started", "trick_taken", "deal_ended",
+                                        "offer_shown"):
+            self.banner = " ".join(lines)
+        if kind in SCORING or kind == "deal_ended":
+            self.deal_lines.extend(lines)
+        if kind == "deal_ended":
+            self.active = None
+            return self.recap(_int(e["deal"]), " ".join(lines))
+        if kind == "game_won":
+            self.active = None
+            return self.recap(self.deal, " ".join(lines))
+        return None
+
+    def _new_deal(self, e: Data) -> None:
+        dealt = _ints(e["seats"])
+        self.deal = _int(e["deal"])
+        self.dealer = _int(e["dealer"])
+        self.hand_sizes = [5 if x in dealt else 0 for x in range(self.seats)]
+        self.hand = []
+        self.trick = []
+        self.last = None
+        self.caller = None
+        self.offer = None
+        self.notes = {}
+        self.tricks_won = [0] * self.seats
+        self.exchange = 1
+        self.phase = Phase.EXCHANGE
+        self.deal_lines = []
+        self.deal_tricks = []
+        self.deal_start = tuple(self.scores)
+
+    def _card_played(self, seat: int, c: Card) -> None:
+        if self.phase is not Phase.PLAY:
+            self.phase = Phase.PLAY
+            self.notes = {}
+        if self.last is not None and self.trick == list(self.last.plays):
+            self.trick = []  # the first card of the next trick clears the table
+        self.hand_sizes[seat] = max(0, self.hand_sizes[seat] - 1)
+        if seat == ME and c in self.hand:
+            self.hand.remove(c)
+        self.trick.append((seat, c))
+
+    def recap(self, deal: int, title: str) -> Recap:
+        return Recap(
+            deal=deal,
+            title=title,
+            lines=list(self.deal_lines),
+            tricks=list(self.deal_tricks),
+            before=self.deal_start,
+            after=tuple(self.scores),
+            eliminated=tuple(self.eliminated),
+            qualified=tuple(self.qualified),
+        )
+
+
+def _int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected a number, not {value!r}")
+    return value
+
+
+def _ints(value: object) -> list[int]:
+    return [_int(v) for v in value] if isinstance(value, list) else []
+
+
+def _cards(value: object) -> list[Card]:
+    return [card(str(c)) for c in value] if isinstance(value, list) else []
+
+
+def _plays(value: object) -> list[tuple[int, Card]]:
+    out: list[tuple[int, Card]] = []
+    if isinstance(value, list):
+        for item in value:
+            if isinstance(item, list) and len(item) == 2:
+                out.append((_int(item[0]), card(str(item[1]))))
+    return out
+
+
+# Decisions in words ----------------------------------------------------------------------
+
+
+def exchange_bounds(legal: Sequence[Action]) -> tuple[int, int, bool, bool]:
+    """(fewest, most cards to discard, keeping allowed, the R2.4 reset applies)."""
+    sizes = sorted({len(a.discard) for a in legal if isinstance(a, Exchange)})
+    keep = 0 in sizes
+    positive = [n for n in sizes if n > 0] or [0]
+    resets = any(isinstance(a, Exchange) and a.confirm_reset for a in legal)
+    return positive[0], positive[-1], keep, resets
+
+
+def exchange_for(legal: Sequence[Action], discard: Sequence[Card]) -> Exchange | None:
+    """The legal exchange that discards exactly these cards, or None."""
+    wanted = frozenset(discard)
+    for a in legal:
+        if isinstance(a, Exchange) and frozenset(a.discard) == wanted:
+            return a
+    return None
+
+
+def exchange_prompt(v: PlayerView, legal: Sequence[Action], selected: int) -> str:
+    least, most, keep, resets = exchange_bounds(legal)
+    n = len(v.hand)
+    if not keep and least == most:
+        text = (f"You hold {n} cards: choose the {'card' if least == 1 else f'{least} cards'} "
+                f"to discard (1–{n} or click), then e. You draw nothing.")
+    else:
+        text = (f"Exchange {v.exchange} of {v.profile.exchanges}: choose up to {most} cards to "
+                f"discard (1–{n} or click), then e to exchange; k keeps all {n}.")
+        if v.profile.open_offer and least == 1:
+            text += " Discard exactly one and the top stock card is offered to you face up."
+    if resets:
+        text += (f" You have {v.scores[ME]} points: discarding any card resets your score to "
+                 "0 (R2.4); keeping all does not.")
+    if selected:
+        text += f" Selected: {selected}."
+    return text
+
+
+def reset_question(v: PlayerView) -> str:
+    """The R2.4 confirmation (the plain game's words)."""
+    return f"Discarding resets your score from {v.scores[ME]} to 0 (R2.4). Go ahead?"
+
+
+def play_prompt(v: PlayerView, legal: Sequence[Action]) -> str:
+    number = len(v.tricks) + 1
+    n = len(v.hand)
+    if not v.trick:
+        text = f"Trick {number} of {TRICKS}: your lead — play any card."
+    else:
+        led = v.trick[0][1].suit
+        if any(c.suit is led for c in v.hand):
+            text = f"Trick {number} of {TRICKS}: {led.word} led — follow suit."
+        else:
+            text = f"Trick {number} of {TRICKS}: {led.word} led and you have none — play any card."
+    text += f" Press a highlighted card's number (1–{n}) or click it."
+    if v.caller == ME:
+        text += " You called Chicago: take every trick!"
+    elif v.caller is not None:
+        text += f" {seat_name(v.caller)} called Chicago: take a trick to break it."
+    return text
+
+
+def follow_suit_message(v: PlayerView, legal: Sequence[Action]) -> str:
+    cards = [a.card for a in legal if isinstance(a, Play)]
+    led = v.trick[0][1].suit.word if v.trick else "the led suit"
+    return (f"You must follow suit: {led} were led (R6.1). You may play "
+            f"{' '.join(card_label(c) for c in cards)}.")
+
+
+def hint_words(action: Action, shown: Sequence[Card]) -> str:
+    """A suggested action of seat 0 in words, with the keys that make it."""
+    if isinstance(action, Exchange):
+        if not action.discard:
+            return "keep all your cards (k)"
+        keys = " ".join(str(shown.index(c) + 1) for c in action.discard if c in shown)
+        names = " ".join(card_label(c) for c in action.discard)
+        return f"discard {names} (press {keys}, then e)"
+    if isinstance(action, Offer):
+        return "keep the offered card (k)" if action.keep else "decline it (d)"
+    if isinstance(action, QuadsChoice):
+        return "take the points (p)" if action.choice == "points" else "reset the others (r)"
+    if isinstance(action, ChicagoCall):
+        return "call Chicago (c)" if action.call else "do not call Chicago (n)"
+    key = shown.index(action.card) + 1 if action.card in shown else "?"
+    return f"play {card_label(action.card)} (press {key})"

@@ -1,0 +1,721 @@
+"""The table: your cards, the other seats, the log, and every decision by key or mouse.
+
+The screen holds the last `Table` the service answered and a `Board` (model.py) that shows
+one moment of it. A decision goes to the service in a worker thread (it stores the action and
+lets the bots play until it is your turn again); the events of the answer are then shown one
+by one at a readable pace (space skips), with a recap at the end of each deal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, RichLog, Static
+
+from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.cards import Card
+from chicago.rules_text import rules_markdown
+from chicago.service import GameGone, Illegal, NotFound, NotYourTurn, ServiceError, Stale, Table
+from chicago.state import Phase
+from chicago.tui.cards import rich_line
+from chicago.tui.dialogs import (
+    ChartScreen,
+    ConfirmScreen,
+    GameOverScreen,
+    KeysScreen,
+    LogScreen,
+    PathScreen,
+    RecapScreen,
+    RulesScreen,
+)
+from chicago.tui.local import default_export_path, export_game
+from chicago.tui.model import (
+    ME,
+    SCORING,
+    Board,
+    Data,
+    Narrator,
+    Recap,
+    exchange_bounds,
+    exchange_for,
+    exchange_prompt,
+    follow_suit_message,
+    hint_words,
+    play_prompt,
+    redacted,
+    reset_question,
+)
+from chicago.tui.widgets import MAX_HAND, CardView, seats_table, trick_cards, trick_line
+
+if TYPE_CHECKING:
+    from chicago.tui.app import ChicagoApp
+
+log = logging.getLogger("chicago.tui")
+
+PAUSES: Final = {
+    "deal_started": 0.9, "exchange_started": 0.45, "exchange_skipped": 0.6,
+    "cards_exchanged": 0.5, "offer_shown": 1.2, "offer_kept": 0.7, "offer_declined": 0.7,
+    "score_reset": 1.1, "hand_announced": 1.5, "no_hand_scored": 0.9, "points_awarded": 0.9,
+    "quads_chosen": 1.2, "chicago_called": 1.4, "chicago_passed": 0.45, "cards_returned": 0.9,
+    "card_played": 0.65, "trick_taken": 1.0, "chicago_won": 1.5, "chicago_broken": 1.5,
+    "player_eliminated": 1.4, "game_won": 1.4, "deal_ended": 0.5,
+}
+"""Seconds each event stays in view at normal speed (the web table's pauses)."""
+_LOG_LINES: Final = 400
+"""Lines kept in the table's log panel (l shows the whole log)."""
+_ROOMY: Final = (100, 32)
+"""From this size on, the cards of the trick are drawn on the table too."""
+_OWN_MOVE: Final = 0.3
+"""Your own moves are shown faster: you know what you did."""
+
+_DECISION_KEYS: Final = {
+    "exchange": (Phase.EXCHANGE,),
+    "keep": (Phase.EXCHANGE, Phase.OFFER),
+    "decline": (Phase.OFFER,),
+    "call": (Phase.CHICAGO,),
+    "no_call": (Phase.CHICAGO,),
+    "points": (Phase.QUADS,),
+    "reset": (Phase.QUADS,),
+    "digit": (Phase.EXCHANGE, Phase.PLAY),
+}
+
+
+class TableScreen(Screen[None]):
+    DEFAULT_CSS = """
+    TableScreen { layout: vertical; }
+    #status { height: 1; width: 100%; background: $primary-darken-2; color: $text;
+              padding: 0 1; }
+    #main { height: 1fr; min-height: 6; }
+    #left { width: 46; min-width: 40; height: 100%; padding: 0 1; }
+    #seats { height: auto; }
+    #info { height: auto; color: $text-muted; }
+    #trick { height: auto; display: none; margin-top: 1; }
+    TableScreen.-roomy #left { width: 56; }
+    TableScreen.-roomy #trick { display: block; }
+    #log { width: 1fr; height: 100%; border-left: solid $primary-darken-1; padding: 0 0 0 1;
+           scrollbar-size-vertical: 1; }
+    #hand-row { height: 6; width: 100%; padding: 0 1; }
+    #offer-gap { width: 3; height: 6; content-align: center middle; }
+    #prompt { height: auto; min-height: 2; max-height: 5; width: 100%; padding: 0 1; }
+    #prompt.warn { color: $warning; }
+    #buttons { height: 1; width: 100%; padding: 0 1; }
+    #buttons Button { margin-right: 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(i), f"digit({i})", f"Card {i}", show=False) for i in range(1, 7)),
+        Binding("e", "exchange", "Exchange"),
+        Binding("enter", "exchange", "Exchange", show=False),
+        Binding("k", "keep", "Keep"),
+        Binding("d", "decline", "Decline"),
+        Binding("c", "call", "Call Chicago"),
+        Binding("n", "no_call", "No call"),
+        Binding("p", "points", "Points"),
+        Binding("r", "reset", "Reset others"),
+        Binding("h", "hint", "Hint"),
+        Binding("space", "skip", "Skip"),
+        Binding("s", "speed", "Speed", show=False),
+        Binding("g", "chart", "Chart"),
+        Binding("l", "log", "Log", show=False),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("f1", "keys", "Keys"),
+        Binding("f", "colours", "4 colours", show=False),
+        Binding("x", "export", "Export", show=False),
+        Binding("o", "game_over", "Result"),
+        Binding("escape", "menu", "Saved games"),
+    ]
+
+    def __init__(self, table: Table, *, fresh: bool = False) -> None:
+        super().__init__()
+        self.table = table
+        self.fresh = fresh
+        """A game just dealt: its events are shown from the deal on."""
+        self.narrator = Narrator(table.profile, table.seats)
+        self.board = Board.from_view(table.view, table.levels)
+        self.selected: set[Card] = set()
+        self.hinted: set[Card] = set()
+        self.message = ""
+        self.busy = False
+        self.animating = False
+        self.log_lines: list[str] = []
+        self.last_recap: Recap | None = None
+        self.headline = ""
+        """How the game was won (its game_won sentence)."""
+        self._skip = asyncio.Event()
+        self._keys: tuple[object, ...] = ()
+
+    @property
+    def chicago(self) -> ChicagoApp:
+        from chicago.tui.app import ChicagoApp
+
+        app = self.app
+        assert isinstance(app, ChicagoApp)
+        return app
+
+    # Layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static(id="seats")
+                yield Static(id="info")
+                yield Static(id="trick")
+            yield RichLog(id="log", wrap=True, min_width=16, max_lines=_LOG_LINES)
+        with Horizontal(id="hand-row"):
+            for i in range(MAX_HAND):
+                yield CardView(i, id=f"card-{i}")
+            yield Static("", id="offer-gap")
+            yield CardView(-1, id="offer")
+        yield Static(id="prompt")
+        with Horizontal(id="buttons"):
+            for ident, label, variant in (
+                ("do-exchange", "e Exchange", "primary"),
+                ("keep-all", "k Keep all", "default"),
+                ("offer-keep", "k Keep it", "primary"),
+                ("offer-decline", "d Decline", "default"),
+                ("chicago-call", "c Call Chicago", "warning"),
+                ("chicago-pass", "n No call", "default"),
+                ("quads-points", "p Points", "primary"),
+                ("quads-reset", "r Reset others", "warning"),
+                ("hint", "h Hint", "default"),
+                ("skip", "space Skip", "default"),
+                ("result", "o Result", "success"),
+            ):
+                b = Button(label, id=ident, variant=variant, compact=True)  # type: ignore[arg-type]
+                b.can_focus = False
+                yield b
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", RichLog)
+        log.can_focus = False
+        if self.fresh and self.table.events:
+            self.board = Board.blank(self.table.view, self.table.levels)
+            self.render_all()
+            self.run_worker(self._show(self.table), exclusive=True, group="table")
+        else:
+            self._resume_log()
+            self.render_all()
+            if self.table.finished:
+                self.call_after_refresh(self.action_game_over)
+
+    def _resume_log(self) -> None:
+        """A resumed (or imported) game: this deal's story so far, in the log."""
+        v = self.table.view
+        self.narrator.sync(v.scores, v.qualified, v.eliminated)
+        for data in redacted(v.log):
+            lines = self.narrator.lines(data)
+            self._log(lines, data)
+            if data["type"] in SCORING:
+                self.board.deal_lines.extend(lines)
+        if self.table.events and not self.fresh:
+            for data in redacted(self.table.events):
+                self._log(self.narrator.lines(data), data)
+        self.board.banner = self.log_lines[-1] if self.log_lines else ""
+
+    def on_resize(self) -> None:
+        roomy = self.size.width >= _ROOMY[0] and self.size.height >= _ROOMY[1]
+        if self.has_class("-roomy") != roomy:
+            self.set_class(roomy, "-roomy")
+        self.call_after_refresh(self._rewrap_log)
+
+    def _rewrap_log(self) -> None:
+        """Lines are wrapped when written: write them again at the new width."""
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for line in self.log_lines[-_LOG_LINES:]:
+            log.write(rich_line(line, self.chicago.four_colour))
+
+    def _log(self, lines: list[str], data: Data | None = None) -> None:
+        if data is not None and data["type"] == "game_won":
+            self.headline = " ".join(lines)
+        log = self.query_one("#log", RichLog)
+        for line in lines:
+            self.log_lines.append(line)
+            log.write(rich_line(line, self.chicago.four_colour))
+
+    # State -------------------------------------------------------------------------------
+
+    @property
+    def ready(self) -> bool:
+        """Waiting for your decision: no request out, no animation running."""
+        return not self.busy and not self.animating and bool(self.table.legal)
+
+    @property
+    def decision(self) -> Phase | None:
+        return self.table.view.phase if self.ready else None
+
+    def shown_hand(self) -> list[Card]:
+        return self.board.shown_hand()
+
+    # Rendering ---------------------------------------------------------------------------
+
+    def render_all(self) -> None:
+        four = self.chicago.four_colour
+        board = self.board
+        status = board.status()
+        if self.animating:
+            status += "   (space: skip)"
+        profile = self.table.profile
+        self.query_one("#status", Static).update(
+            Text(f"Chicago · {status}", style="bold").append(f"   {profile.id}", style="dim")
+        )
+        self.query_one("#seats", Static).update(seats_table(board, four))
+        self.query_one("#info", Static).update(trick_line(board))
+        if self.has_class("-roomy"):
+            self.query_one("#trick", Static).update(trick_cards(board, four))
+        self._render_hand(four)
+        self._render_prompt(four)
+        self._render_buttons()
+        keys = (self.decision, self.ready, self.animating, self.table.finished)
+        if keys != self._keys:  # the footer is rebuilt on each call: only when it changes
+            self._keys = keys
+            self.refresh_bindings()
+
+    def _render_hand(self, four: bool) -> None:
+        shown = self.shown_hand()
+        phase = self.decision
+        legal_cards = {a.card for a in self.table.legal if isinstance(a, Play)}
+        for i in range(MAX_HAND):
+            view = self.query_one(f"#card-{i}", CardView)
+            if i >= len(shown):
+                view.show(None)
+                continue
+            c = shown[i]
+            selected = phase is Phase.EXCHANGE and c in self.selected
+            dim = phase is Phase.PLAY and c not in legal_cards
+            marked = c in self.hinted and phase is not None
+            label, style = str(i + 1), "bold"
+            if selected:
+                label, style = f"{i + 1} out", "bold black on yellow"
+            elif marked:
+                label, style = f"{i + 1} hint", "bold black on cyan"
+            elif dim:
+                style = "dim"
+            view.show(c, label=label, label_style=style, selected=selected, dim=dim,
+                      marked=marked, four_colour=four)
+        offer = self.query_one("#offer", CardView)
+        gap = self.query_one("#offer-gap", Static)
+        if self.board.offer is not None:
+            seat, c = self.board.offer
+            who = "offer" if seat == ME else f"S{seat}"
+            offer.show(c, label=who, label_style="bold black on green", four_colour=four)
+            gap.update("→" if seat == ME else "")
+            if not gap.display:
+                gap.display = True
+        else:
+            offer.show(None)
+            if gap.display:
+                gap.display = False
+
+    def _render_prompt(self, four: bool) -> None:
+        prompt = self.query_one("#prompt", Static)
+        v = self.table.view
+        legal = self.table.legal
+        phase = self.decision
+        warn = False
+        if phase is Phase.EXCHANGE:
+            text = exchange_prompt(v, legal, len(self.selected))
+            warn = exchange_bounds(legal)[3]
+        elif phase is Phase.OFFER:
+            text = self.narrator.offer_question(v)
+        elif phase is Phase.QUADS:
+            text = self.narrator.quads_question(v)
+        elif phase is Phase.CHICAGO:
+            text = self.narrator.chicago_question(v)
+        elif phase is Phase.PLAY:
+            text = play_prompt(v, legal)
+        elif self.busy and not self.animating:
+            text = "…"
+        elif self.table.finished and not self.animating:
+            text = self.board.banner + "  The game is over: o shows the result."
+        else:
+            text = self.board.banner
+        if self.message:
+            text = f"{self.message}\n{text}" if phase is not None else self.message
+        if prompt.has_class("warn") != warn:
+            prompt.set_class(warn, "warn")
+        prompt.update(rich_line(text, four))
+
+    def _render_buttons(self) -> None:
+        phase = self.decision
+        shown = {
+            "do-exchange": phase is Phase.EXCHANGE,
+            "keep-all": phase is Phase.EXCHANGE and exchange_bounds(self.table.legal)[2],
+            "offer-keep": phase is Phase.OFFER,
+            "offer-decline": phase is Phase.OFFER,
+            "chicago-call": phase is Phase.CHICAGO,
+            "chicago-pass": phase is Phase.CHICAGO,
+            "quads-points": phase is Phase.QUADS,
+            "quads-reset": phase is Phase.QUADS,
+            "hint": phase is not None,
+            "skip": self.animating,
+            "result": self.table.finished and not self.animating,
+        }
+        for ident, visible in shown.items():
+            button = self.query_one(f"#{ident}", Button)
+            if button.display != visible:
+                button.display = visible
+        if phase is Phase.EXCHANGE:
+            n = len(self.selected)
+            ok = n > 0 and exchange_for(self.table.legal, list(self.selected)) is not None
+            b = self.query_one("#do-exchange", Button)
+            label = f"e Exchange {n}" if n else "e Exchange (choose cards)"
+            if str(b.label) != label:
+                b.label = label
+            if b.disabled == ok:
+                b.disabled = not ok
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        phases = _DECISION_KEYS.get(action)
+        if phases is not None:
+            return self.decision in phases
+        if action == "hint":
+            return self.ready
+        if action == "skip":
+            return self.animating
+        if action == "game_over":
+            return self.table.finished and not self.animating
+        return True
+
+    # Showing a service answer -------------------------------------------------------------
+
+    async def _show(self, table: Table) -> None:
+        """Step through the answer's events at the app's pace, then show its view."""
+        self.animating = True
+        self._skip.clear()
+        self.narrator.sync(self.board.scores, self.board.qualified, self.board.eliminated)
+        try:
+            for data in redacted(table.events):
+                lines = self.narrator.lines(data)
+                recap = self.board.step(data, lines)
+                self._log(lines, data)
+                if self._pausing(data):
+                    self.render_all()
+                    await self._pause(data)
+                if recap is not None:
+                    self.last_recap = recap
+                    if data["type"] == "deal_ended":
+                        self.render_all()
+                        await self.app.push_screen_wait(
+                            RecapScreen(recap, table.levels, self.chicago.four_colour)
+                        )
+        finally:
+            self.animating = False
+        self._settle(table)
+
+    def _settle(self, table: Table) -> None:
+        """Show the table as the service left it (the view is the truth)."""
+        old = self.board
+        self.table = table
+        self.board = Board.from_view(table.view, table.levels)
+        if old.deal == self.board.deal:
+            self.board.deal_lines = old.deal_lines
+            self.board.deal_start = old.deal_start
+        self.board.banner = old.banner
+        self.selected.clear()
+        self.hinted.clear()
+        self.render_all()
+        if table.finished:
+            self.action_game_over()
+
+    def _seconds(self, data: Data) -> float:
+        seconds = PAUSES.get(str(data["type"]), 0.0) * self.chicago.pace
+        if data.get("seat") == ME:
+            seconds *= _OWN_MOVE
+        return seconds
+
+    def _pausing(self, data: Data) -> bool:
+        """Whether this event stays in view for a while (else the table is drawn later)."""
+        return self._seconds(data) > 0 and not self._skip.is_set()
+
+    async def _pause(self, data: Data) -> None:
+        seconds = self._seconds(data)
+        if seconds <= 0 or self._skip.is_set():
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._skip.wait(), seconds)
+
+    def _send(self, action: Action) -> None:
+        if not self.ready:
+            return
+        self.busy = True
+        self.message = ""
+        self.hinted.clear()
+        self.render_all()
+        self.run_worker(self._act(action), exclusive=True, group="table")
+
+    async def _act(self, action: Action) -> None:
+        app = self.chicago
+        t = self.table
+        try:
+            try:
+                answer = await asyncio.to_thread(app.service.act, app.owner, t.id, t.version,
+                                                 action)
+            except Stale:
+                answer = await asyncio.to_thread(app.service.get, app.owner, t.id)
+                self.message = "The game had moved on (another window?): here it is now."
+                self.busy = False
+                self._settle(answer)
+                return
+            except Illegal as e:
+                self.message = f"Not allowed: {e.message}" + (f" ({e.rule})" if e.rule else "")
+                self.busy = False
+                self.render_all()
+                return
+            except (NotFound, GameGone) as e:
+                self.busy = False
+                self.app.notify(e.message, severity="error")
+                self.app.pop_screen()
+                return
+        except ServiceError as e:
+            self.busy = False
+            self.message = e.message
+            self.render_all()
+            return
+        except Exception as e:  # a database or bot failure: the move was not stored
+            log.exception("the move could not be made")
+            self.busy = False
+            self.message = f"The move could not be made ({type(e).__name__}); try again."
+            self.render_all()
+            return
+        self.busy = False
+        # Your own move leaves your hand at once; the rest is shown step by step.
+        await self._show(answer)
+
+    # Decisions ---------------------------------------------------------------------------
+
+    def action_digit(self, n: int) -> None:
+        self._pick(n - 1)
+
+    @on(CardView.Clicked)
+    def _clicked(self, event: CardView.Clicked) -> None:
+        if event.index >= 0:
+            self._pick(event.index)
+
+    def _pick(self, index: int) -> None:
+        phase = self.decision
+        shown = self.shown_hand()
+        if phase is None or not 0 <= index < len(shown):
+            return
+        c = shown[index]
+        if phase is Phase.EXCHANGE:
+            if c in self.selected:
+                self.selected.discard(c)
+            else:
+                most = exchange_bounds(self.table.legal)[1]
+                if len(self.selected) >= most:
+                    self.message = f"You may discard at most {most} cards (R2.1)."
+                    self.render_all()
+                    return
+                self.selected.add(c)
+            self.message = ""
+            self.render_all()
+        elif phase is Phase.PLAY:
+            for a in self.table.legal:
+                if isinstance(a, Play) and a.card is c:
+                    self._send(a)
+                    return
+            self.message = follow_suit_message(self.table.view, self.table.legal)
+            self.render_all()
+
+    def action_exchange(self) -> None:
+        if self.decision is not Phase.EXCHANGE:
+            return
+        if not self.selected:
+            self.message = "Choose the cards to discard first (1–5 or click), or k to keep all."
+            self.render_all()
+            return
+        self._exchange(list(self.selected))
+
+    def _exchange(self, discard: list[Card]) -> None:
+        action = exchange_for(self.table.legal, discard)
+        if action is None:
+            least, most, _, _ = exchange_bounds(self.table.legal)
+            span = str(least) if least == most else f"{least} to {most}"
+            self.message = f"You may discard {span} cards here."
+            self.render_all()
+            return
+        if action.confirm_reset:
+            self.app.push_screen(
+                ConfirmScreen(reset_question(self.table.view), "Yes, reset my score to 0",
+                              "No, choose again"),
+                lambda yes: self._confirmed(action, bool(yes)),
+            )
+            return
+        self._send(action)
+
+    def _confirmed(self, action: Exchange, yes: bool) -> None:
+        if yes:
+            self._send(action)
+        else:
+            self.message = "Then choose again."
+            self.render_all()
+
+    def action_keep(self) -> None:
+        if self.decision is Phase.OFFER:
+            self._answer(lambda a: isinstance(a, Offer) and a.keep)
+        elif self.decision is Phase.EXCHANGE:
+            if not exchange_bounds(self.table.legal)[2]:
+                self.message = "You must discard here: keeping all is not allowed."
+                self.render_all()
+                return
+            self.selected.clear()
+            self._exchange([])
+
+    def action_decline(self) -> None:
+        self._answer(lambda a: isinstance(a, Offer) and not a.keep)
+
+    def action_call(self) -> None:
+        self._answer(lambda a: isinstance(a, ChicagoCall) and a.call)
+
+    def action_no_call(self) -> None:
+        self._answer(lambda a: isinstance(a, ChicagoCall) and not a.call)
+
+    def action_points(self) -> None:
+        self._answer(lambda a: isinstance(a, QuadsChoice) and a.choice == "points")
+
+    def action_reset(self) -> None:
+        self._answer(lambda a: isinstance(a, QuadsChoice) and a.choice == "reset")
+
+    def _answer(self, wanted: object) -> None:
+        assert callable(wanted)
+        for a in self.table.legal:
+            if wanted(a):
+                self._send(a)
+                return
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        actions = {
+            "do-exchange": self.action_exchange,
+            "keep-all": self.action_keep,
+            "offer-keep": self.action_keep,
+            "offer-decline": self.action_decline,
+            "chicago-call": self.action_call,
+            "chicago-pass": self.action_no_call,
+            "quads-points": self.action_points,
+            "quads-reset": self.action_reset,
+            "hint": self.action_hint,
+            "skip": self.action_skip,
+            "result": self.action_game_over,
+        }
+        handler = actions.get(event.button.id or "")
+        if handler is not None:
+            handler()
+
+    # Other keys ----------------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        if not self.ready:
+            return
+        self.message = "Thinking about a hint…"
+        self.render_all()
+        self.run_worker(self._hint(), group="hint")
+
+    async def _hint(self) -> None:
+        app = self.chicago
+        version = self.table.version
+        try:
+            s = await asyncio.to_thread(app.service.hint, app.owner, self.table.id)
+        except (NotYourTurn, ServiceError) as e:
+            self.message = e.message
+            self.render_all()
+            return
+        if self.table.version != version or not self.ready:
+            return
+        if isinstance(s.action, Exchange):
+            self.hinted = set(s.action.discard)
+        elif isinstance(s.action, Play):
+            self.hinted = {s.action.card}
+        self.message = f"Hint (hard bot): {hint_words(s.action, self.shown_hand())}. {s.reason}"
+        self.render_all()
+
+    def action_skip(self) -> None:
+        self._skip.set()
+
+    def action_speed(self) -> None:
+        app = self.chicago
+        app.cycle_pace()
+        self.app.notify(f"Speed: {app.pace_name}", timeout=2)
+
+    def action_chart(self) -> None:
+        t = self.table
+        self.app.push_screen(ChartScreen(t.history, self.board.scores, t.levels,
+                                         t.profile.target))
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(list(self.log_lines), self.chicago.four_colour))
+
+    def action_keys(self) -> None:
+        self.app.push_screen(KeysScreen())
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(rules_markdown(self.table.profile)))
+
+    def action_colours(self) -> None:
+        app = self.chicago
+        app.four_colour = not app.four_colour
+        self._rewrap_log()
+        self.render_all()
+        self.app.notify("Four-colour suits" if app.four_colour else "Two-colour suits",
+                        timeout=2)
+
+    def action_export(self) -> None:
+        app = self.chicago
+        game_id = self.table.id
+
+        def export(path: object) -> str:
+            from pathlib import Path
+
+            assert isinstance(path, Path)
+            return str(export_game(app.service, app.owner, game_id, path))
+
+        def done(path: str | None) -> None:
+            if path:
+                self.app.notify(f"Game file written to {path}", timeout=4)
+
+        self.app.push_screen(
+            PathScreen("Export this game to the file:", str(default_export_path(game_id)),
+                       export),
+            done,
+        )
+
+    def action_game_over(self) -> None:
+        if not self.table.finished or self.animating:
+            return
+        t = self.table
+        v = t.view
+        recap_lines = self.board.deal_lines
+        headline = self.headline or self.board.banner
+        self.app.push_screen(
+            GameOverScreen(
+                headline, recap_lines, v.scores, t.levels, v.qualified, v.eliminated,
+                v.winner, t.seed, t.history, t.profile.target, self.chicago.four_colour,
+            ),
+            self._after_game,
+        )
+
+    def _after_game(self, choice: str | None) -> None:
+        if choice == "menu":
+            self.app.pop_screen()
+        elif choice == "new":
+            self.chicago.new_game(replace=True)
+        elif choice == "export":
+            self.action_export()
+
+    def action_menu(self) -> None:
+        if self.busy:
+            return
+        self.app.pop_screen()
+

@@ -1,0 +1,438 @@
+"""The JSON API under /api (docs/api.md is the contract with the table page).
+
+Every payload that describes a game is built from seat 0's view (R9.1): `view_to_json` of
+`view(state, 0)` and `event_to_json(e, 0)` of the events, through `table_json`; the seed only
+once the game is over. Errors are `{"error": "<one sentence>", "rule": "R6.1" | null}`.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from typing import Annotated, Any, Final
+
+from fastapi import APIRouter, Body, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse, Response
+
+from chicago.actions import (
+    Action,
+    ChicagoCall,
+    Exchange,
+    Offer,
+    Play,
+    QuadsChoice,
+    action_to_json,
+)
+from chicago.cards import Card
+from chicago.cards import card as parse_card
+from chicago.events import event_to_json
+from chicago.rules import CHOICES, PRESETS, RuleProfile, get_profile
+from chicago.rules_text import rules_page
+from chicago.service import HUMAN, BadRequest, Table, TableService, parse_profile
+from chicago.store import GameRow
+from chicago.views import view_to_json
+from chicago.web.auth import (
+    SESSION_COOKIE,
+    Accounts,
+    client_address,
+    error_body,
+    request_account,
+    request_owner,
+    set_session_cookie,
+)
+
+router = APIRouter(prefix="/api")
+
+JsonBody = Annotated[Any, Body()]
+
+
+def _service(request: Request) -> TableService:
+    service: TableService = request.app.state.service
+    return service
+
+
+def _accounts(request: Request) -> Accounts:
+    accounts: Accounts = request.app.state.accounts
+    return accounts
+
+
+# JSON forms ----------------------------------------------------------------------------------
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def knobs_json(profile: RuleProfile) -> dict[str, object]:
+    return {k: _plain(v) for k, v in profile.knobs().items()}
+
+
+def profile_json(profile: RuleProfile) -> dict[str, object]:
+    """The profile for a client: id, title, version, base (null for a preset), every knob."""
+    return {
+        "id": profile.id,
+        "title": profile.title,
+        "version": profile.version,
+        "base": profile.base or None,
+        **knobs_json(profile),
+    }
+
+
+def action_json(action: Action) -> dict[str, object]:
+    """An action of seat 0 in the API's form: the game-file form without `seat`."""
+    out = action_to_json(action)
+    out.pop("seat", None)
+    return out
+
+
+def table_json(table: Table) -> dict[str, object]:
+    """The `Table` of docs/api.md: seat 0's view, legal actions, prompt, events, history."""
+    v = table.view
+    profile = table.profile
+    prompt: dict[str, object] | None = None
+    if table.legal:
+        prompt = {
+            "decision": v.phase.value,
+            "confirm_reset_needed": any(
+                isinstance(a, Exchange) and a.confirm_reset for a in table.legal
+            ),
+            "chicago_stakes": {
+                "win": profile.chicago_points,
+                "lose": profile.chicago_penalty,
+                "breaker": profile.broken_chicago_bonus,
+            },
+        }
+    events = [j for j in (event_to_json(e, 0) for e in table.events) if j is not None]
+    return {
+        "id": table.id,
+        "version": table.version,
+        "status": table.status,
+        "winner": v.winner,
+        "seats": table.seats,
+        "levels": list(table.levels),
+        "profile": profile_json(profile),
+        "view": view_to_json(v),
+        "legal": [action_json(a) for a in table.legal],
+        "prompt": prompt,
+        "events": events,
+        "history": [{"deal": h.deal, "scores": list(h.scores)} for h in table.history],
+        "seed": table.seed,
+        "created": table.created.isoformat(),
+        "updated": table.updated.isoformat(),
+    }
+
+
+def _table_response(table: Table, status_code: int = 200) -> JSONResponse:
+    return JSONResponse(
+        table_json(table),
+        status_code=status_code,
+        headers={"Server-Timing": f"bots;dur={table.bot_seconds * 1000:.2f}"},
+    )
+
+
+def summary_json(row: GameRow) -> dict[str, object]:
+    s = row.summary
+    return {
+        "id": row.id,
+        "created": row.created.isoformat(),
+        "updated": row.updated.isoformat(),
+        "seats": row.seats,
+        "profile": row.profile_id,
+        "status": s.status,
+        "deal": s.deal,
+        "scores": list(s.scores),
+        "winner": s.winner,
+        "levels": list(row.levels),
+    }
+
+
+def _object(body: object, what: str) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise BadRequest(f"the request body must be a JSON object ({what})")
+    return body
+
+
+# Reading actions ------------------------------------------------------------------------------
+
+
+def _card(value: object, field: str) -> Card:
+    if not isinstance(value, str):
+        raise BadRequest(f'{field} must be a card like "Ah", not {value!r}')
+    try:
+        return parse_card(value)
+    except ValueError:
+        raise BadRequest(
+            f'{field}: unknown card {value!r} (rank 23456789TJQKA + suit cdhs, like "Ah")'
+        ) from None
+
+
+_ACTION_FIELDS: Final = {
+    "exchange": ({"discard"}, {"confirm_reset"}),
+    "offer": ({"keep"}, set()),
+    "quads": ({"choice"}, set()),
+    "chicago": ({"call"}, set()),
+    "play": ({"card"}, set()),
+}
+
+
+def parse_action(raw: object, seat: int = HUMAN) -> Action:
+    """A client's action (GAME-FILE.md form without `seat`) for `seat`; raises BadRequest."""
+    if not isinstance(raw, dict):
+        raise BadRequest("action must be an object like {\"type\": \"play\", \"card\": \"Ah\"}")
+    kind = raw.get("type")
+    if kind not in _ACTION_FIELDS:
+        what = "action type is missing" if kind is None else f"unknown action type {kind!r}"
+        raise BadRequest(f"{what} (exchange, offer, quads, chicago, play)")
+    required, optional = _ACTION_FIELDS[kind]
+    if "seat" in raw and raw["seat"] != seat:
+        raise BadRequest(f"you play seat {seat}: leave seat out of the action")
+    unknown = set(raw) - required - optional - {"seat", "type"}
+    if unknown:
+        raise BadRequest(f"unknown field {sorted(unknown)[0]!r} for a {kind} action")
+    missing = required - set(raw)
+    if missing:
+        raise BadRequest(f"a {kind} action needs {sorted(missing)[0]!r}")
+    if kind == "exchange":
+        discard = raw["discard"]
+        if not isinstance(discard, list):
+            raise BadRequest('discard must be a list of cards like ["Ah", "7c"]')
+        confirm = raw.get("confirm_reset", False)
+        if not isinstance(confirm, bool):
+            raise BadRequest("confirm_reset must be true or false")
+        return Exchange(seat, tuple(_card(c, "discard") for c in discard), confirm)
+    if kind == "offer":
+        if not isinstance(raw["keep"], bool):
+            raise BadRequest("keep must be true or false")
+        return Offer(seat, raw["keep"])
+    if kind == "quads":
+        if raw["choice"] not in ("points", "reset"):
+            raise BadRequest('choice must be "points" or "reset"')
+        return QuadsChoice(seat, raw["choice"])
+    if kind == "chicago":
+        if not isinstance(raw["call"], bool):
+            raise BadRequest("call must be true or false")
+        return ChicagoCall(seat, raw["call"])
+    return Play(seat, _card(raw["card"], "card"))
+
+
+# Games ---------------------------------------------------------------------------------------
+# Each endpoint is a coroutine that hands its blocking part (the database, the engine, the
+# bots) to the thread pool once, and answers with a ready Response: no response model to
+# validate, no second trip to the pool.
+
+_CREATE_FIELDS = {"seats", "levels", "level", "profile", "seed"}
+
+
+def _create_game(request: Request, body: object) -> Response:
+    data = _object(body, "seats, levels or level, profile, seed")
+    unknown = set(data) - _CREATE_FIELDS
+    if unknown:
+        raise BadRequest(f"unknown field {sorted(unknown)[0]!r} for a new game")
+    table = _service(request).create(
+        request_owner(request),
+        seats=data.get("seats", 4),
+        levels=data.get("levels"),
+        level=data.get("level"),
+        profile=data.get("profile"),
+        seed=data.get("seed"),
+    )
+    return _table_response(table, 201)
+
+
+@router.post("/games", status_code=201)
+async def create_game(request: Request, body: JsonBody) -> Response:
+    return await run_in_threadpool(_create_game, request, body)
+
+
+def _list_games(request: Request) -> Response:
+    rows = _service(request).list(request_owner(request))
+    return JSONResponse({"games": [summary_json(r) for r in rows]})
+
+
+@router.get("/games")
+async def list_games(request: Request) -> Response:
+    return await run_in_threadpool(_list_games, request)
+
+
+def _import_game(request: Request, body: object) -> Response:
+    table = _service(request).import_file(request_owner(request), body)
+    return _table_response(table, 201)
+
+
+@router.post("/games/import", status_code=201)
+async def import_game(request: Request, body: JsonBody) -> Response:
+    return await run_in_threadpool(_import_game, request, body)
+
+
+def _get_game(request: Request, game_id: str) -> Response:
+    return _table_response(_service(request).get(request_owner(request), game_id))
+
+
+@router.get("/games/{game_id}")
+async def get_game(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_get_game, request, game_id)
+
+
+def _act(request: Request, game_id: str, body: object) -> Response:
+    data = _object(body, '{"version": N, "action": {...}}')
+    unknown = set(data) - {"version", "action"}
+    if unknown:
+        raise BadRequest(f"unknown field {sorted(unknown)[0]!r} (send version and action)")
+    if "version" not in data or "action" not in data:
+        raise BadRequest("send the game's version and the action")
+    action = parse_action(data["action"])
+    table = _service(request).act(request_owner(request), game_id, data["version"], action)
+    return _table_response(table)
+
+
+@router.post("/games/{game_id}/actions")
+async def act(request: Request, game_id: str, body: JsonBody) -> Response:
+    return await run_in_threadpool(_act, request, game_id, body)
+
+
+def _delete_game(request: Request, game_id: str) -> Response:
+    _service(request).delete(request_owner(request), game_id)
+    return Response(status_code=204)
+
+
+@router.delete("/games/{game_id}", status_code=204)
+async def delete_game(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_delete_game, request, game_id)
+
+
+def _hint(request: Request, game_id: str) -> Response:
+    suggestion = _service(request).hint(request_owner(request), game_id)
+    return JSONResponse({"action": action_json(suggestion.action), "reason": suggestion.reason})
+
+
+@router.get("/games/{game_id}/hint")
+async def hint(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_hint, request, game_id)
+
+
+def _export(request: Request, game_id: str) -> Response:
+    data = _service(request).export(request_owner(request), game_id)
+    return Response(
+        json.dumps(data, ensure_ascii=False, indent=1) + "\n",
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="chicago-{game_id}.json"'},
+    )
+
+
+@router.get("/games/{game_id}/export")
+async def export(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_export, request, game_id)
+
+
+# Accounts ------------------------------------------------------------------------------------
+
+
+def _credentials(body: object) -> tuple[object, object]:
+    data = _object(body, "username and password")
+    unknown = set(data) - {"username", "password"}
+    if unknown:
+        raise BadRequest(f"unknown field {sorted(unknown)[0]!r} (send username and password)")
+    return data.get("username"), data.get("password")
+
+
+def _signup(request: Request, body: object) -> Response:
+    username, password = _credentials(body)
+    account, token = _accounts(request).signup(username, password)
+    response = JSONResponse({"username": account.username}, status_code=201)
+    set_session_cookie(response, request, token)
+    return response
+
+
+@router.post("/auth/signup", status_code=201)
+async def signup(request: Request, body: JsonBody) -> Response:
+    return await run_in_threadpool(_signup, request, body)
+
+
+def _signin(request: Request, body: object) -> Response:
+    username, password = _credentials(body)
+    account, token = _accounts(request).signin(username, password, client_address(request))
+    response = JSONResponse({"username": account.username})
+    set_session_cookie(response, request, token)
+    return response
+
+
+@router.post("/auth/signin")
+async def signin(request: Request, body: JsonBody) -> Response:
+    return await run_in_threadpool(_signin, request, body)
+
+
+def _signout(request: Request) -> Response:
+    _accounts(request).signout(request.cookies.get(SESSION_COOKIE))
+    response = Response(status_code=204)
+    set_session_cookie(response, request, None)
+    return response
+
+
+@router.post("/auth/signout", status_code=204)
+async def signout(request: Request) -> Response:
+    return await run_in_threadpool(_signout, request)
+
+
+def _me(request: Request) -> Response:
+    account = request_account(request)
+    return JSONResponse({"username": account.username if account else None})
+
+
+@router.get("/auth/me")
+async def me(request: Request) -> Response:
+    if SESSION_COOKIE not in request.cookies:  # a guest: nothing to look up
+        return JSONResponse({"username": None})
+    return await run_in_threadpool(_me, request)
+
+
+# Rules and profiles (no blocking work) -------------------------------------------------------
+
+
+@router.get("/profiles")
+async def profiles() -> Response:
+    return JSONResponse(
+        {
+            "presets": [
+                {"id": p.id, "title": p.title, "version": p.version, "knobs": knobs_json(p)}
+                for p in PRESETS.values()
+            ],
+            "choices": {name: [_plain(v) for v in values] for name, values in CHOICES.items()},
+        }
+    )
+
+
+def _rules_json(profile: RuleProfile) -> dict[str, object]:
+    return {
+        "profile": profile_json(profile),
+        "sections": [
+            {
+                "title": s.title,
+                "paragraphs": list(s.paragraphs),
+                "table": [list(row) for row in s.table],
+            }
+            for s in rules_page(profile)
+        ],
+    }
+
+
+@router.get("/rules")
+async def rules(profile: str = "chicago-gamewide-0.2") -> Response:
+    try:
+        chosen = get_profile(profile)
+    except ValueError as e:
+        return JSONResponse(error_body(str(e)), status_code=404)
+    return JSONResponse(_rules_json(chosen))
+
+
+@router.post("/rules")
+async def custom_rules(body: JsonBody) -> Response:
+    raw = body.get("profile") if isinstance(body, dict) and "profile" in body else body
+    return JSONResponse(_rules_json(parse_profile(raw)))
+
+
+__all__ = ["parse_action", "router", "table_json"]

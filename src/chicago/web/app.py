@@ -1,0 +1,170 @@
+"""The web application: `create_app(database_url=...)` builds the FastAPI app.
+
+It opens the database (applying the migrations shipped in the package), then wires the
+table service, accounts, the owner/CSRF middleware, the JSON API (api.py) and the pages.
+
+Pages (the front end's part): if the module `chicago.web.pages` exists it must define
+`router`, a `fastapi.APIRouter` of the HTML page routes; it is included after the API, so
+`/api/...` always wins. Page handlers reach the server's parts through `request.app.state`
+(`service`, `accounts`, `store`) and the owner of a request with
+`chicago.web.auth.request_owner(request)` / `request_account(request)`. The guest and CSRF
+cookies are set by the middleware on every response, pages included. `web/static` is
+served at `/static` unless the pages router serves `/static/...` itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from chicago import __version__
+from chicago.service import (
+    BadRequest,
+    BotFactory,
+    GameGone,
+    Illegal,
+    NotFound,
+    NotYourTurn,
+    ServiceError,
+    Stale,
+    TableService,
+)
+from chicago.store import Store
+from chicago.web import api
+from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
+
+log = logging.getLogger("chicago.web")
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+_STATUS: dict[type[ServiceError], int] = {
+    BadRequest: 400,
+    NotFound: 404,
+    Stale: 409,
+    NotYourTurn: 409,
+    Illegal: 422,
+    GameGone: 500,
+}
+
+
+def _service_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ServiceError)
+    status = next((code for kind, code in _STATUS.items() if isinstance(exc, kind)), 400)
+    body = error_body(exc.message, exc.rule)
+    if isinstance(exc, Stale):
+        body["version"] = exc.current
+    return JSONResponse(body, status_code=status)
+
+
+def _auth_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, AuthError)
+    return JSONResponse(error_body(exc.message), status_code=exc.status)
+
+
+def _validation_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)
+    errors = exc.errors()
+    first = errors[0] if errors else {}
+    where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+    message = str(first.get("msg", "malformed request"))
+    if first.get("type") == "json_invalid":
+        message = "the request body is not valid JSON"
+    elif first.get("type") == "missing" and first.get("loc", ())[:1] == ("body",):
+        message = "the request needs a JSON body"
+    elif where:
+        message = f"{where}: {message}"
+    return JSONResponse(error_body(message), status_code=400)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    if request.url.path.startswith("/api/") or request.url.path == "/api":
+        message = exc.detail if isinstance(exc.detail, str) else "request refused"
+        if exc.status_code == 404:
+            message = "no such API endpoint" if message == "Not Found" else message
+        return JSONResponse(error_body(message), status_code=exc.status_code)
+    return await http_exception_handler(request, exc)
+
+
+def _unexpected(request: Request, exc: Exception) -> Response:
+    # The traceback goes to the log; the message of an engine error could name hidden
+    # cards, so it is not repeated here nor sent.
+    log.error("unexpected %s on %s %s", type(exc).__name__, request.method, request.url.path)
+    return JSONResponse(error_body("the server failed: please try again"), status_code=500)
+
+
+def _include_pages(app: FastAPI) -> bool:
+    """Include `chicago.web.pages.router` if that module exists; True if it serves /static."""
+    if importlib.util.find_spec("chicago.web.pages") is None:
+        return False
+    pages = importlib.import_module("chicago.web.pages")
+    app.include_router(pages.router)
+    return any(
+        isinstance(r, APIRoute) and r.path.startswith("/static") for r in pages.router.routes
+    )
+
+
+def create_app(
+    database_url: str | None = None,
+    *,
+    bots: BotFactory | None = None,
+    store: Store | None = None,
+) -> FastAPI:
+    """The whole web application on one database (default: `CHICAGO_DATABASE_URL`, else
+    SQLite in the user's data directory). Migrations are applied before it returns."""
+    store = store or Store(database_url)
+    service = TableService(store, bots)
+    accounts = Accounts(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    options: dict[str, Any] = {}
+    if "telemetry" in inspect.signature(FastAPI).parameters:
+        # No request telemetry: spans and logs of requests could carry game data.
+        options["telemetry"] = {
+            "tracing": False,
+            "metrics": False,
+            "logs": False,
+            "operation_spans": False,
+            "auto_configure": False,
+        }
+    app = FastAPI(
+        title="Chicago",
+        version=__version__,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+        lifespan=lifespan,
+        **options,
+    )
+    app.state.store = store
+    app.state.service = service
+    app.state.accounts = accounts
+    app.add_middleware(OwnerCookies)
+    app.add_exception_handler(ServiceError, _service_error)
+    app.add_exception_handler(AuthError, _auth_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _unexpected)
+    app.include_router(api.router)
+    serves_static = _include_pages(app)
+    if not serves_static and STATIC_DIR.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    return app

@@ -1,0 +1,324 @@
+"""Owners, accounts, sessions and CSRF for the web server.
+
+- A visitor gets a **guest** cookie (`chicago_guest`, a random token); the guest's games are
+  owned by the sha256 of that token, so the database never holds a usable cookie.
+- An **account** has an argon2id password hash (argon2-cffi). Signing in creates a session:
+  a random token sent as the HttpOnly cookie `chicago_session` and stored as its sha256.
+- **CSRF**: double submit. Every response carries the `chicago_csrf` cookie (readable by the
+  page's script); every unsafe request (anything but GET, HEAD, OPTIONS) must send the same
+  value in the `X-CSRF-Token` header, else 403 before any handler runs.
+- **Sign-in rate limit**: failures are kept in the database (table `signin_failures`), so
+  every worker on a shared database sees them; 5 failures for a username, or from a client
+  address, within 5 minutes refuse further attempts with 429 until the oldest expire.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Final
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from chicago.store import AccountRow, Owner, Store
+
+GUEST_COOKIE: Final = "chicago_guest"
+SESSION_COOKIE: Final = "chicago_session"
+CSRF_COOKIE: Final = "chicago_csrf"
+CSRF_HEADER: Final = "X-CSRF-Token"
+SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+
+SESSION_LIFETIME: Final = timedelta(days=30)
+GUEST_LIFETIME: Final = timedelta(days=400)
+FAILURE_WINDOW: Final = timedelta(minutes=5)
+MAX_FAILURES: Final = 5
+USERNAME: Final = re.compile(r"[A-Za-z0-9_.-]{3,32}")
+MIN_PASSWORD: Final = 8
+MAX_PASSWORD: Final = 1024
+_TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{32,64}")
+MAX_BODY: Final = 1 << 20
+"""The largest request body accepted (a game file is a few tens of kilobytes)."""
+_TOO_LARGE: Final = f"the request is too large (at most {MAX_BODY >> 20} MB)"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    """How a cookie token is stored and compared: sha256, hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def password_hasher() -> PasswordHasher:
+    """argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane): about a tenth
+    of a second per sign-in on a small server, where argon2-cffi's default (64 MiB, 3 passes,
+    4 lanes) takes most of a second of both cores. Stored hashes carry their parameters, and
+    a sign-in rehashes a password whose hash used other ones."""
+    return PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
+
+
+class AuthError(Exception):
+    """A refused sign-up or sign-in: the HTTP status and one clear sentence."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Accounts:
+    """Sign-up, sign-in (rate limited), sessions."""
+
+    def __init__(
+        self,
+        store: Store,
+        hasher: PasswordHasher | None = None,
+        clock: Callable[[], datetime] = _now,
+    ) -> None:
+        self.store = store
+        self.hasher = hasher or password_hasher()
+        self.clock = clock
+        self._dummy_hash: str | None = None
+
+    @property
+    def _dummy(self) -> str:
+        """A hash to verify against when the username is unknown, so that the answer takes
+        as long as for a wrong password (no user enumeration by timing)."""
+        if self._dummy_hash is None:
+            self._dummy_hash = self.hasher.hash(new_token())
+        return self._dummy_hash
+
+    @staticmethod
+    def _check(username: object, password: object) -> tuple[str, str]:
+        if not isinstance(username, str) or not USERNAME.fullmatch(username):
+            raise AuthError(
+                400, "a username has 3 to 32 letters, digits, dots, dashes or underscores"
+            )
+        if not isinstance(password, str) or len(password) < MIN_PASSWORD:
+            raise AuthError(400, f"a password has at least {MIN_PASSWORD} characters")
+        if len(password) > MAX_PASSWORD:
+            raise AuthError(400, f"a password has at most {MAX_PASSWORD} characters")
+        return username, password
+
+    def _session(self, account: AccountRow) -> str:
+        token = new_token()
+        now = self.clock()
+        self.store.create_session(hash_token(token), account.id, now, now + SESSION_LIFETIME)
+        return token
+
+    def signup(self, username: object, password: object) -> tuple[AccountRow, str]:
+        """A new account, signed in: (the account, the session token)."""
+        name, secret = self._check(username, password)
+        account = self.store.create_account(
+            name, name.lower(), self.hasher.hash(secret), self.clock()
+        )
+        if account is None:
+            raise AuthError(409, f"the username {name!r} is taken")
+        return account, self._session(account)
+
+    def signin(self, username: object, password: object, client: str) -> tuple[AccountRow, str]:
+        """Check a password: (the account, a new session token); 401 wrong, 429 too many."""
+        if not isinstance(username, str) or not isinstance(password, str):
+            raise AuthError(400, "sign in with a username and a password")
+        key = username.lower()[:64]
+        now = self.clock()
+        by_name, by_client = self.store.count_failures(key, client, now - FAILURE_WINDOW)
+        if by_name >= MAX_FAILURES or by_client >= MAX_FAILURES:
+            raise AuthError(
+                429, "too many failed sign-ins: wait five minutes before trying again"
+            )
+        account = self.store.account_by_key(key) if USERNAME.fullmatch(username) else None
+        ok = False
+        try:
+            ok = self.hasher.verify(
+                account.password_hash if account else self._dummy, password[:MAX_PASSWORD]
+            )
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            ok = False
+        if account is None or not ok:
+            self.store.record_failure(key, client, now, now - FAILURE_WINDOW)
+            raise AuthError(401, "wrong username or password")
+        if self.hasher.check_needs_rehash(account.password_hash):
+            self.store.set_password_hash(account.id, self.hasher.hash(password))
+        return account, self._session(account)
+
+    def signout(self, token: str | None) -> None:
+        if token:
+            self.store.delete_session(hash_token(token))
+
+    def account_for(self, token: str | None) -> AccountRow | None:
+        if not token or not _TOKEN.fullmatch(token):
+            return None
+        return self.store.session_account(hash_token(token), self.clock())
+
+
+def request_account(request: Request) -> AccountRow | None:
+    """The signed-in account of a request (looked up once per request)."""
+    state = request.state
+    if not hasattr(state, "account_checked"):
+        accounts: Accounts = request.app.state.accounts
+        state.account = accounts.account_for(request.cookies.get(SESSION_COOKIE))
+        state.account_checked = True
+    account: AccountRow | None = state.account
+    return account
+
+
+def request_owner(request: Request) -> Owner:
+    """Who owns what this request creates and may see: the account, else the guest."""
+    account = request_account(request)
+    if account is not None:
+        return Owner("account", str(account.id))
+    token: str = request.state.guest_token
+    return Owner("guest", hash_token(token))
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def cookie_header(
+    name: str, value: str, *, max_age: int, httponly: bool, secure: bool
+) -> str:
+    """A Set-Cookie header value: path /, SameSite=Lax."""
+    response = Response()
+    response.set_cookie(
+        name, value, max_age=max_age, httponly=httponly, secure=secure, samesite="lax"
+    )
+    return response.headers["set-cookie"]
+
+
+def set_session_cookie(response: Response, request: Request, token: str | None) -> None:
+    """Send (or, with None, clear) the session cookie, and a fresh CSRF token with it."""
+    secure = request.url.scheme == "https"
+    if token is None:
+        response.delete_cookie(SESSION_COOKIE, httponly=True, secure=secure, samesite="lax")
+    else:
+        response.set_cookie(
+            SESSION_COOKIE,
+            token,
+            max_age=int(SESSION_LIFETIME.total_seconds()),
+            httponly=True,
+            secure=secure,
+            samesite="lax",
+        )
+    response.set_cookie(
+        CSRF_COOKIE,
+        new_token(),
+        max_age=int(GUEST_LIFETIME.total_seconds()),
+        httponly=False,
+        secure=secure,
+        samesite="lax",
+    )
+
+
+def error_body(message: str, rule: str | None = None) -> dict[str, object]:
+    return {"error": message, "rule": rule}
+
+
+class OwnerCookies:
+    """ASGI middleware: guest and CSRF cookies on every response, the CSRF check on every
+    unsafe request, `Cache-Control: no-store` and `Server-Timing: app;dur=<ms>` (the time
+    spent in the application) on the API, and a bound on request bodies."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        cookies = request.cookies
+        secure = scope.get("scheme") == "https"
+        headers_out: list[str] = []
+
+        guest = cookies.get(GUEST_COOKIE, "")
+        if not _TOKEN.fullmatch(guest):
+            guest = new_token()
+            headers_out.append(
+                cookie_header(
+                    GUEST_COOKIE,
+                    guest,
+                    max_age=int(GUEST_LIFETIME.total_seconds()),
+                    httponly=True,
+                    secure=secure,
+                )
+            )
+        scope.setdefault("state", {})["guest_token"] = guest
+
+        csrf = cookies.get(CSRF_COOKIE, "")
+        csrf_ok = bool(_TOKEN.fullmatch(csrf))
+        if not csrf_ok:
+            headers_out.append(
+                cookie_header(
+                    CSRF_COOKIE,
+                    new_token(),
+                    max_age=int(GUEST_LIFETIME.total_seconds()),
+                    httponly=False,
+                    secure=secure,
+                )
+            )
+        api = scope["path"].startswith("/api/")
+
+        refusal: Response | None = None
+        if scope["method"] not in SAFE_METHODS:
+            header = request.headers.get(CSRF_HEADER, "")
+            if not (csrf_ok and header and hmac.compare_digest(header.encode(), csrf.encode())):
+                refusal = JSONResponse(
+                    error_body(
+                        "missing or wrong CSRF token: send the chicago_csrf cookie's value "
+                        "in the X-CSRF-Token header"
+                    ),
+                    status_code=403,
+                )
+        if refusal is None:
+            length = request.headers.get("content-length", "0")
+            if not length.isdigit() or int(length) > MAX_BODY:
+                refusal = JSONResponse(error_body(_TOO_LARGE), status_code=413)
+
+        started = time.perf_counter()
+
+        async def send_with_cookies(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                if api:
+                    spent = (time.perf_counter() - started) * 1000
+                    headers.append("server-timing", f"app;dur={spent:.2f}")
+                for value in headers_out:
+                    headers.append("set-cookie", value)
+                if api and "cache-control" not in headers:
+                    headers["Cache-Control"] = "no-store"
+            await send(message)
+
+        if refusal is not None:
+            await refusal(scope, receive, send_with_cookies)
+            return
+        received = 0
+
+        async def bounded_receive() -> Message:
+            # A body sent without a Content-Length (chunked) is counted as it arrives.
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > MAX_BODY:
+                    raise HTTPException(413, _TOO_LARGE)
+            return message
+
+        await self.app(scope, bounded_receive, send_with_cookies)

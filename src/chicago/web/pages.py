@@ -1,0 +1,180 @@
+"""The HTML pages: server-rendered shells that the static JavaScript fills from the JSON API.
+
+`router` serves the lobby (`/`), the table (`/games/{id}`), the rules (`/rules`, generated from
+a profile by `rules_page`, never written by hand), the privacy notice (`/privacy`), the sign-in
+and sign-up forms and the static files (`/static/...`). No page carries game data: the table
+page is an empty shell and its script asks `/api/games/{id}` for seat 0's view, so the page
+source can never hold another seat's cards (R9.1).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Final
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from chicago.rules import (
+    DEFAULT_PROFILE,
+    PRESETS,
+    ProfileError,
+    RuleProfile,
+    customize,
+    get_profile,
+)
+from chicago.rules_text import rules_page
+
+WEB_DIR: Final = Path(__file__).resolve().parent
+TEMPLATES_DIR: Final = WEB_DIR / "templates"
+STATIC_DIR: Final = WEB_DIR / "static"
+
+_MEDIA_TYPES: Final = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+
+_SECURITY_HEADERS: Final = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        "frame-ancestors 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+templates: Final = Jinja2Templates(directory=str(TEMPLATES_DIR))
+
+
+def _static_version() -> str:
+    """A short hash of the static files, appended to their URLs so browsers refetch them."""
+    digest = hashlib.sha256()
+    for path in sorted(STATIC_DIR.iterdir()):
+        if path.suffix in _MEDIA_TYPES:
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+STATIC_VERSION: Final = _static_version()
+templates.env.globals["static_version"] = STATIC_VERSION
+
+router = APIRouter(include_in_schema=False)
+
+
+def _page(
+    request: Request, name: str, context: dict[str, object], status_code: int = 200
+) -> HTMLResponse:
+    response = templates.TemplateResponse(
+        request, name, context, status_code=status_code, headers=_SECURITY_HEADERS
+    )
+    assert isinstance(response, HTMLResponse)
+    return response
+
+
+@router.get("/", response_class=HTMLResponse)
+def lobby(request: Request) -> HTMLResponse:
+    """The lobby: the new-game form, the saved games and backup import."""
+    return _page(request, "lobby.html", {"page": "lobby", "presets": list(PRESETS.values())})
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+def table(request: Request, game_id: str) -> HTMLResponse:
+    """The table: a shell only. The script loads seat 0's view from the API."""
+    return _page(request, "table.html", {"page": "table", "game_id": game_id})
+
+
+def _knob_value(text: str) -> object:
+    """A knob value written in a URL: true/false, none/null, an integer, or an enum's value."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered in ("none", "null"):
+        return None
+    try:
+        return int(lowered)
+    except ValueError:
+        pass
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text.strip()
+    return value if isinstance(value, str) else text.strip()
+
+
+def profile_from_query(name: str | None, changes: dict[str, str]) -> RuleProfile:
+    """The profile a rules URL names: a preset id, or a custom id `base+knob=value,…`
+    (as `customize` names its profiles), with further `knob=value` changes on top."""
+    name = (name or DEFAULT_PROFILE.id).replace(" ", "+")  # "+" arrives as a space
+    base, _, label = name.partition("+")
+    knobs: dict[str, object] = {}
+    for part in filter(None, label.split(",")):
+        knob, sep, value = part.partition("=")
+        if not sep:
+            raise ProfileError(f"cannot read {part!r} in the profile name {name!r}")
+        knobs[knob] = _knob_value(value)
+    knobs.update({k: _knob_value(v) for k, v in changes.items()})
+    profile = get_profile(base)
+    return customize(profile, **knobs) if knobs else profile
+
+
+@router.get("/rules", response_class=HTMLResponse)
+def rules(request: Request, profile: str | None = None) -> HTMLResponse:
+    """The rules in words, generated from a profile (`?profile=` a preset or a custom id;
+    further query parameters change knobs)."""
+    changes = {k: v for k, v in request.query_params.items() if k != "profile"}
+    try:
+        chosen = profile_from_query(profile, changes)
+    except ValueError as error:  # ProfileError is a ValueError, as is an unknown preset
+        return _page(
+            request,
+            "rules.html",
+            {"page": "rules", "error": str(error), "presets": list(PRESETS.values())},
+            status_code=404,
+        )
+    return _page(
+        request,
+        "rules.html",
+        {
+            "page": "rules",
+            "profile": chosen,
+            "sections": rules_page(chosen),
+            "presets": list(PRESETS.values()),
+            "error": None,
+        },
+    )
+
+
+@router.get("/privacy", response_class=HTMLResponse)
+def privacy(request: Request) -> HTMLResponse:
+    """What is stored, where, for how long, and what a backup holds."""
+    return _page(request, "privacy.html", {"page": "privacy"})
+
+
+@router.get("/signin", response_class=HTMLResponse)
+def signin(request: Request) -> HTMLResponse:
+    return _page(request, "auth.html", {"page": "signin", "mode": "signin"})
+
+
+@router.get("/signup", response_class=HTMLResponse)
+def signup(request: Request) -> HTMLResponse:
+    return _page(request, "auth.html", {"page": "signup", "mode": "signup"})
+
+
+@router.get("/static/{name}")
+def static(name: str) -> Response:
+    """The table's script, style sheet and icon (a fixed set of files, no directories)."""
+    path = STATIC_DIR / name
+    media_type = _MEDIA_TYPES.get(path.suffix)
+    if media_type is None or "/" in name or name.startswith(".") or not path.is_file():
+        raise HTTPException(status_code=404, detail="no such file")
+    return FileResponse(
+        path,
+        media_type=media_type,
+        headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"},
+    )

@@ -1,0 +1,308 @@
+// The lobby: the new-game form (with the custom rules editor), the saved games and imports.
+import { api, el, errorText } from './api.js';
+
+const NAMES = ['You', 'Astrid', 'Bengt', 'Cissi', 'Dag', 'Elsa'];
+const LEVELS = ['easy', 'normal', 'hard'];
+
+const KNOB_LABELS = {
+  target: 'Target score',
+  max_discard: 'Most cards one may discard',
+  exchanges: 'Exchanges per deal',
+  open_offer: 'Open offer on a one-card exchange',
+  final_hand_scores: 'Final hand scores after the tricks',
+  hand_awards: 'Awards: pair, two pair, trips, straight, flush, full house',
+  quads: 'Four of a kind',
+  quads_points: 'Four of a kind: points',
+  straight_flush: 'Straight flush',
+  straight_flush_points: 'Straight flush: points',
+  royal_flush: 'Royal flush',
+  high_score: 'High-score rule',
+  high_score_threshold: 'High-score threshold',
+  ties: 'Exact ties',
+  score_floor: 'Lowest possible score',
+  chicago_minimum: 'Chicago: minimum score to call',
+  chicago_timing: 'Chicago: when it is called',
+  chicago_caller_leads: 'Chicago: the caller leads',
+  chicago_points: 'Chicago: points for success',
+  chicago_two_points: 'Chicago won with a two on the last trick',
+  chicago_penalty: 'Chicago: points lost when broken',
+  broken_chicago_bonus: 'Breaking a Chicago gains',
+  final_hand_after_chicago: 'Final hand still scores after a Chicago',
+  last_trick_points: 'Last trick: points',
+  last_trick_two_points: 'Last trick won with a two: points',
+  win: 'How the game is won',
+  qualification_required: 'A Chicago call needed to win',
+};
+
+const VALUE_WORDS = {
+  choice: '8 points or reset the others',
+  points: 'points only',
+  points_and_reset: 'points and reset the others',
+  win: 'wins the game',
+  auto_chicago: 'counts as a Chicago at the end',
+  as_straight_flush: 'as a straight flush',
+  reset_opponents: 'as a straight flush, and reset the others',
+  none: 'none',
+  reset_on_exchange: 'exchanging at the threshold resets to 0',
+  block: 'no exchanges at the threshold',
+  kopstopp: 'köpstopp (no exchanges once reached)',
+  six_cards: 'six cards, one discard (once reached)',
+  first_from_dealers_left: 'first from the dealer\'s left scores',
+  all_score: 'every tied player scores',
+  after_exchanges: 'after the last exchange',
+  first_trick: 'during the first trick',
+  at_target: 'reach the target (checked after each award)',
+  deal_end_highest: 'highest at the end of a deal',
+  one_more_award: 'one more award after reaching the target',
+};
+
+function valueText(knob, value) {
+  if (value === true) return 'yes';
+  if (value === false) return 'no';
+  if (value === null) return knob === 'score_floor' ? 'none (negative allowed)' : 'same as a Chicago';
+  if (Array.isArray(value)) return value.join(' · ');
+  if (knob === 'win' && value === 'win') return value;
+  if (typeof value === 'string') return VALUE_WORDS[value] || value.replaceAll('_', ' ');
+  return String(value);
+}
+
+const form = document.getElementById('new-game');
+const seatsSelect = document.getElementById('seats');
+const levelSelect = document.getElementById('level');
+const perSeat = document.getElementById('per-seat');
+const seatLevels = document.getElementById('seat-levels');
+const profileSelect = document.getElementById('profile');
+const rulesLink = document.getElementById('rules-link');
+const editor = document.getElementById('custom-editor');
+const baseSelect = document.getElementById('custom-base');
+const knobsBox = document.getElementById('knobs');
+const summary = document.getElementById('custom-summary');
+const formError = document.getElementById('new-game-error');
+
+let profiles = null; // {presets: [...], choices: {...}}
+
+function renderSeatLevels() {
+  const n = Number(seatsSelect.value);
+  const previous = [...seatLevels.querySelectorAll('select')].map((s) => s.value);
+  seatLevels.replaceChildren();
+  for (let seat = 1; seat < n; seat += 1) {
+    const id = `level-${seat}`;
+    const select = el('select', { id, 'data-seat': seat },
+      LEVELS.map((level) => el('option', { value: level }, level[0].toUpperCase() + level.slice(1))));
+    select.value = previous[seat - 1] || levelSelect.value;
+    seatLevels.append(el('div', { class: 'row' }, el('label', { for: id }, `Seat ${seat}: ${NAMES[seat]}`), select));
+  }
+}
+
+function basePreset() {
+  return profiles.presets.find((p) => p.id === baseSelect.value);
+}
+
+function customChanges() {
+  const base = basePreset();
+  const changes = {};
+  for (const select of knobsBox.querySelectorAll('select[data-knob]')) {
+    const knob = select.dataset.knob;
+    const value = JSON.parse(select.value);
+    if (JSON.stringify(value) !== JSON.stringify(base.knobs[knob])) changes[knob] = value;
+  }
+  return changes;
+}
+
+function rulesUrl() {
+  if (profileSelect.value !== 'custom') return `/rules?profile=${encodeURIComponent(profileSelect.value)}`;
+  if (!profiles) return '/rules';
+  const query = new URLSearchParams({ profile: baseSelect.value });
+  for (const [knob, value] of Object.entries(customChanges())) query.set(knob, value === null ? 'none' : String(value));
+  return `/rules?${query}`;
+}
+
+function updateSummary() {
+  if (!profiles) return;
+  const changes = customChanges();
+  const words = Object.entries(changes).map(([k, v]) => `${KNOB_LABELS[k] || k}: ${valueText(k, v)}`);
+  summary.textContent = words.length ? `Changed: ${words.join('; ')}.` : 'No changes yet: this is the preset as it is.';
+  rulesLink.href = rulesUrl();
+}
+
+function renderKnobs() {
+  if (!profiles) return;
+  const base = basePreset();
+  knobsBox.replaceChildren();
+  for (const [knob, values] of Object.entries(profiles.choices)) {
+    if (values.length < 2) continue; // nothing to choose
+    const id = `knob-${knob}`;
+    const select = el('select', { id, 'data-knob': knob, onchange: updateSummary },
+      values.map((v) => el('option', { value: JSON.stringify(v) }, valueText(knob, v))));
+    select.value = JSON.stringify(base.knobs[knob]);
+    knobsBox.append(el('div', { class: 'row knob' }, el('label', { for: id }, KNOB_LABELS[knob] || knob), select));
+  }
+  updateSummary();
+}
+
+async function loadProfiles() {
+  try {
+    profiles = await api('GET', '/api/profiles');
+    renderKnobs();
+  } catch (error) {
+    knobsBox.replaceChildren(el('p', { class: 'form-error' }, `The rule knobs could not be loaded: ${errorText(error)}`));
+  }
+}
+
+// The table page animates what the bots did before seat 0's first turn (the create and
+// import answers carry those events; a plain load of the table does not).
+function openTable(table) {
+  try {
+    if (table.events && table.events.length) {
+      window.sessionStorage.setItem(`chicago.events.${table.id}`, JSON.stringify({ version: table.version, events: table.events }));
+    }
+  } catch (_) { /* no session storage: the table just starts without the animation */ }
+  window.location.assign(`/games/${encodeURIComponent(table.id)}`);
+}
+
+function showError(box, message) {
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  showError(formError, '');
+  const seats = Number(seatsSelect.value);
+  const body = { seats };
+  if (perSeat.checked) body.levels = [...seatLevels.querySelectorAll('select')].map((s) => s.value);
+  else body.level = levelSelect.value;
+  if (profileSelect.value === 'custom') {
+    if (!profiles) { showError(formError, 'The rule knobs are not loaded yet.'); return; }
+    const changes = customChanges();
+    body.profile = Object.keys(changes).length ? { base: baseSelect.value, changes } : baseSelect.value;
+  } else {
+    body.profile = profileSelect.value;
+  }
+  const seedText = document.getElementById('seed').value.trim();
+  if (seedText) {
+    if (!/^\d+$/.test(seedText)) { showError(formError, 'The seed must be a whole number (or empty for a random one).'); return; }
+    body.seed = Number(seedText);
+  } else {
+    body.seed = null;
+  }
+  const button = document.getElementById('start');
+  button.disabled = true;
+  button.textContent = 'Dealing…';
+  try {
+    const table = await api('POST', '/api/games', body);
+    openTable(table);
+  } catch (error) {
+    showError(formError, errorText(error));
+    button.disabled = false;
+    button.textContent = 'Deal the cards';
+  }
+});
+
+seatsSelect.addEventListener('change', renderSeatLevels);
+levelSelect.addEventListener('change', () => {
+  for (const select of seatLevels.querySelectorAll('select')) select.value = levelSelect.value;
+});
+perSeat.addEventListener('change', () => {
+  seatLevels.hidden = !perSeat.checked;
+  levelSelect.disabled = perSeat.checked;
+  if (perSeat.checked) renderSeatLevels();
+});
+profileSelect.addEventListener('change', () => {
+  editor.hidden = profileSelect.value !== 'custom';
+  if (profileSelect.value === 'custom' && !profiles) loadProfiles();
+  rulesLink.href = rulesUrl();
+});
+baseSelect.addEventListener('change', renderKnobs);
+rulesLink.href = rulesUrl();
+
+// Saved games -------------------------------------------------------------------------------
+
+function when(text) {
+  if (!text) return '';
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) return text;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function profileName(profile) {
+  if (!profile) return '';
+  const id = typeof profile === 'string' ? profile : profile.id;
+  const preset = [...profileSelect.options].find((o) => o.value === id);
+  if (preset) return preset.textContent;
+  if (typeof profile !== 'string' && profile.title) return profile.title;
+  return id ? `custom rules (${id})` : '';
+}
+
+async function loadGames() {
+  const box = document.getElementById('games');
+  let data;
+  try {
+    data = await api('GET', '/api/games');
+  } catch (error) {
+    box.replaceChildren(el('p', { class: 'form-error' }, `Your games could not be loaded: ${errorText(error)}`));
+    return;
+  }
+  const games = (data && data.games) || [];
+  if (!games.length) {
+    box.replaceChildren(el('p', { class: 'help' }, 'No saved games yet. Deal the cards to start one.'));
+    return;
+  }
+  const list = el('ul', { class: 'games' });
+  for (const game of games) {
+    const finished = game.status === 'finished';
+    const scores = (game.scores || []).map((s, seat) => `${NAMES[seat]} ${s}`).join(' · ');
+    const status = finished
+      ? `Finished: ${game.winner === 0 ? 'you won' : `${NAMES[game.winner] ?? 'nobody'} won`}`
+      : `In progress, deal ${game.deal}`;
+    const item = el('li', { class: 'game-row', 'data-game': game.id },
+      el('div', { class: 'game-main' },
+        el('a', { class: 'game-link', href: `/games/${encodeURIComponent(game.id)}` },
+          `${game.seats} players · ${profileName(game.profile)}`),
+        el('span', { class: `status ${finished ? 'done' : 'live'}` }, status),
+        el('span', { class: 'game-scores' }, scores),
+        el('span', { class: 'help' }, `Last played ${when(game.updated || game.created)}`)),
+      el('div', { class: 'game-actions' },
+        el('a', { class: 'btn small primary', href: `/games/${encodeURIComponent(game.id)}` }, finished ? 'View' : 'Resume'),
+        el('button', {
+          class: 'btn small danger', type: 'button',
+          'aria-label': `Delete the ${game.seats}-player game last played ${when(game.updated || game.created)}`,
+          onclick: async (event) => {
+            if (!window.confirm('Delete this game and all its moves? This cannot be undone.')) return;
+            event.currentTarget.disabled = true;
+            try {
+              await api('DELETE', `/api/games/${encodeURIComponent(game.id)}`);
+              item.remove();
+              if (!list.children.length) loadGames();
+            } catch (error) {
+              window.alert(`The game could not be deleted: ${errorText(error)}`);
+              event.currentTarget.disabled = false;
+            }
+          },
+        }, 'Delete')));
+    list.append(item);
+  }
+  box.replaceChildren(list);
+}
+
+// Import ------------------------------------------------------------------------------------
+
+document.getElementById('import').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const box = document.getElementById('import-error');
+  showError(box, '');
+  const file = document.getElementById('import-file').files[0];
+  if (!file) { showError(box, 'Choose a game file first.'); return; }
+  let text;
+  try { text = await file.text(); } catch (error) { showError(box, `The file could not be read: ${error.message}`); return; }
+  let data;
+  try { data = JSON.parse(text); } catch (_) { showError(box, 'That file is not a game file: it is not JSON.'); return; }
+  try {
+    const table = await api('POST', '/api/games/import', data);
+    openTable(table);
+  } catch (error) {
+    showError(box, errorText(error));
+  }
+});
+
+loadGames();

@@ -1,0 +1,65 @@
+// Every page: the account corner of the header, and the sign-in / sign-up forms.
+import { api, el, errorText } from './api.js';
+
+async function showAccount() {
+  const box = document.getElementById('auth');
+  if (!box) return;
+  let me = { username: null };
+  try { me = await api('GET', '/api/auth/me'); } catch (_) { return; }
+  box.replaceChildren();
+  if (me && me.username) {
+    box.append(
+      el('span', { class: 'who' }, 'Signed in as ', el('strong', { text: me.username })),
+      el('button', {
+        class: 'btn small', type: 'button', id: 'signout',
+        onclick: async () => {
+          try { await api('POST', '/api/auth/signout'); } catch (_) { /* signed out anyway */ }
+          window.location.assign('/');
+        },
+      }, 'Sign out'),
+    );
+  } else {
+    box.append(
+      el('span', { class: 'who' }, 'Guest'),
+      el('a', { href: '/signin' }, 'Sign in'),
+      el('a', { href: '/signup' }, 'Sign up'),
+    );
+  }
+}
+
+function authForms() {
+  for (const form of document.querySelectorAll('form[data-auth]')) {
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const mode = form.dataset.auth;
+      const error = form.querySelector('.form-error');
+      const button = form.querySelector('button[type=submit]');
+      const username = form.username.value.trim();
+      const password = form.password.value;
+      error.hidden = true;
+      if (mode === 'signup' && !/^[A-Za-z0-9_.-]{3,32}$/.test(username)) {
+        error.textContent = 'The account name needs 3 to 32 letters, digits, _ . or -.';
+        error.hidden = false;
+        return;
+      }
+      if (mode === 'signup' && password.length < 8) {
+        error.textContent = 'The password needs at least 8 characters.';
+        error.hidden = false;
+        return;
+      }
+      button.disabled = true;
+      try {
+        await api('POST', `/api/auth/${mode}`, { username, password });
+        window.location.assign('/');
+      } catch (err) {
+        error.textContent = errorText(err);
+        error.hidden = false;
+      } finally {
+        button.disabled = false;
+      }
+    });
+  }
+}
+
+showAccount();
+authForms();

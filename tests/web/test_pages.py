@@ -1,0 +1,229 @@
+"""The HTML pages (chicago.web.pages): every page renders, the rules page is the text of
+`rules_page` for each profile, the privacy page says what is stored, and the table page's
+source never holds another seat's cards (R9.1)."""
+
+from __future__ import annotations
+
+import html
+import re
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chicago.cards import DECK
+from chicago.rules import PRESETS, customize
+from chicago.rules_text import rules_page
+from chicago.web.app import create_app
+from chicago.web.pages import profile_from_query
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from fastapi.testclient import TestClient
+
+SEED = 20_240_611
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path / 'pages.db'}")
+    with TestClient(app) as c:
+        c.get("/")  # the guest and CSRF cookies
+        yield c
+    app.state.store.close()
+
+
+def post(c: TestClient, path: str, body: Any) -> Any:
+    return c.post(path, json=body, headers={"X-CSRF-Token": c.cookies["chicago_csrf"]})
+
+
+def new_game(c: TestClient, **body: Any) -> dict[str, Any]:
+    body = {"seats": 4, "level": "easy", "seed": SEED, **body}
+    r = post(c, "/api/games", body)
+    assert r.status_code == 201, r.text
+    table: dict[str, Any] = r.json()
+    return table
+
+
+def page_text(source: str) -> str:
+    """The visible text of a page: tags out, entities decoded, white space collapsed."""
+    source = re.sub(r"<(script|style)\b.*?</\1>", " ", source, flags=re.S)
+    source = re.sub(r"<[^>]+>", " ", source)
+    return " ".join(html.unescape(source).split())
+
+
+def card_tokens(source: str) -> set[str]:
+    """Every two-letter card name ("Ah", "Td") standing alone in the page source."""
+    names = {c.text for c in DECK}
+    return {m for m in re.findall(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])", source)
+            if m in names}
+
+
+# Every page --------------------------------------------------------------------------------
+
+
+def test_every_page_renders(client: TestClient) -> None:
+    game = new_game(client)
+    paths = ["/", "/rules", "/privacy", "/signin", "/signup", f"/games/{game['id']}"]
+    paths += [f"/rules?profile={pid}" for pid in PRESETS]
+    for path in paths:
+        r = client.get(path)
+        assert r.status_code == 200, path
+        assert r.headers["content-type"].startswith("text/html"), path
+        assert "<main" in r.text and "</html>" in r.text, path
+        assert "script-src 'self'" in r.headers["content-security-policy"], path
+
+
+def test_static_files_are_served_and_nothing_else(client: TestClient) -> None:
+    for name, kind in [
+        ("table.js", "text/javascript"),
+        ("lobby.js", "text/javascript"),
+        ("site.js", "text/javascript"),
+        ("api.js", "text/javascript"),
+        ("style.css", "text/css"),
+        ("favicon.svg", "image/svg+xml"),
+    ]:
+        r = client.get(f"/static/{name}")
+        assert r.status_code == 200, name
+        assert r.headers["content-type"].startswith(kind), name
+    for bad in ["nope.js", "..%2Fpages.py", "%2E%2E%2Fpages.py", "pages.py", ".hidden.js"]:
+        assert client.get(f"/static/{bad}").status_code == 404, bad
+
+
+def test_lobby_offers_the_new_game_choices(client: TestClient) -> None:
+    source = client.get("/").text
+    for n in range(2, 7):
+        assert f'<option value="{n}"' in source
+    for level in ("easy", "normal", "hard"):
+        assert f'value="{level}"' in source
+    for pid, preset in PRESETS.items():
+        assert f'<option value="{pid}">{html.escape(preset.title)}</option>' in source
+    assert 'value="custom"' in source
+    assert 'id="seed"' in source and 'id="import-file"' in source
+    assert '<script type="module" src="/static/lobby.js' in source
+
+
+def test_sign_in_and_sign_up_forms(client: TestClient) -> None:
+    for mode in ("signin", "signup"):
+        source = client.get(f"/{mode}").text
+        assert f'data-auth="{mode}"' in source
+        assert 'id="username"' in source and 'type="password"' in source
+
+
+# Rules --------------------------------------------------------------------------------------
+
+
+def assert_rules_page(source: str, sections: Any, title: str) -> None:
+    text = page_text(source)
+    assert title in text
+    for section in sections:
+        assert section.title in text
+        for paragraph in section.paragraphs:
+            assert " ".join(paragraph.split()) in text, paragraph
+        for name, value in section.table:
+            assert f"{name} {value}" in text, (name, value)
+
+
+@pytest.mark.parametrize("profile_id", list(PRESETS))
+def test_rules_page_is_rules_page_of_each_preset(client: TestClient, profile_id: str) -> None:
+    profile = PRESETS[profile_id]
+    r = client.get("/rules", params={"profile": profile_id})
+    assert r.status_code == 200
+    assert_rules_page(r.text, rules_page(profile), profile.title)
+    # Nothing of the other presets' distinctive wording leaks in.
+    others = {p for pid, p in PRESETS.items() if pid != profile_id}
+    own = set().union(*(s.paragraphs for s in rules_page(profile)))
+    foreign = {para for p in others for s in rules_page(p) for para in s.paragraphs} - own
+    text = page_text(r.text)
+    assert not [para for para in foreign if " ".join(para.split()) in text]
+
+
+def test_rules_page_defaults_to_the_house_profile(client: TestClient) -> None:
+    house = PRESETS["chicago-gamewide-0.2"]
+    assert_rules_page(client.get("/rules").text, rules_page(house), house.title)
+
+
+def test_rules_page_of_a_custom_profile(client: TestClient) -> None:
+    custom = customize("classic", target=51, open_offer=True)
+    by_id = client.get("/rules", params={"profile": custom.id})
+    by_knobs = client.get("/rules", params={"profile": "classic", "target": "51",
+                                            "open_offer": "true"})
+    for r in (by_id, by_knobs):
+        assert r.status_code == 200
+        assert_rules_page(r.text, rules_page(custom), custom.title)
+        assert "51 points" in page_text(r.text)
+    assert profile_from_query(custom.id, {}) == custom
+    assert profile_from_query(custom.id.replace("+", " "), {}) == custom  # "+" read as a space
+
+
+def test_rules_page_refuses_an_unknown_profile(client: TestClient) -> None:
+    r = client.get("/rules", params={"profile": "poker"})
+    assert r.status_code == 404
+    assert "unknown rule profile" in page_text(r.text)
+    r = client.get("/rules", params={"profile": "classic", "target": "49"})
+    assert r.status_code == 404
+    assert "target cannot be 49" in page_text(r.text)
+
+
+# Privacy ------------------------------------------------------------------------------------
+
+
+def test_privacy_page_says_what_is_stored_where_and_how_long(client: TestClient) -> None:
+    text = page_text(client.get("/privacy").text)
+    for words in [
+        "Games",
+        "Actions",
+        "account name",
+        "argon2 hash",
+        "session cookie",
+        "guest cookie",
+        "SQLite file in the server's data directory",
+        "PostgreSQL",
+        "Until you delete it",
+        "seed and the whole action history",
+        "Keep backups private",
+    ]:
+        assert words in text, words
+
+
+# Hidden information -------------------------------------------------------------------------
+
+
+def hidden_from_seat_0(client: TestClient, game_id: str) -> set[str]:
+    app: Any = client.app
+    state = app.state.service.state_of(game_id)
+    hidden = {c.text for seat, hand in enumerate(state.hands) if seat != 0 for c in hand}
+    return hidden | {c.text for c in state.stock}
+
+
+def test_table_page_source_holds_no_cards_of_other_seats(client: TestClient) -> None:
+    table = new_game(client)
+    game_id = table["id"]
+    for _ in range(6):  # at the start, and after some of seat 0's moves
+        hidden = hidden_from_seat_0(client, game_id)
+        assert hidden  # other hands and the stock
+        source = client.get(f"/games/{game_id}").text
+        assert not card_tokens(source) & hidden
+        assert not card_tokens(source), "the table page is a shell: no cards at all"
+        assert str(SEED) not in source
+        if table["status"] == "finished":
+            break
+        r = post(client, f"/api/games/{game_id}/actions",
+                 {"version": table["version"], "action": table["legal"][0]})
+        assert r.status_code == 200, r.text
+        table = r.json()
+    # What the page's script receives is seat 0's own view: none of the hidden cards either.
+    api = client.get(f"/api/games/{game_id}").json()
+    assert not set(re.findall(r'"([2-9TJQKA][cdhs])"', str(api).replace("'", '"'))) & (
+        hidden_from_seat_0(client, game_id)
+    )
+
+
+def test_table_page_of_an_unknown_game_is_still_a_shell(client: TestClient) -> None:
+    r = client.get("/games/no-such-game")
+    assert r.status_code == 200  # the script asks the API, which answers 404
+    assert 'data-game-id="no-such-game"' in r.text
+    r = client.get('/games/"><script>alert(1)</script>')
+    assert "<script>alert(1)</script>" not in r.text
