@@ -10,11 +10,13 @@ Matchups, 4 seats, house rules, duplicate deals with seat rotation (chicago.aren
 4. self-play seat bias, normal x 4: each seat's win rate against a fair 25%.
 
 Game counts are rounded up to whole deal sets (2 rotations for 2v2, 4 for 1 vs 3, 1 for
-self-play). The defaults are sized for about 20 minutes on 2 idle cores. Measured processor
-time per game (4 seats, house rules): normal vs easy ~0.9 s, normal x 4 ~3 s, hard vs
-normal 2v2 ~9 s, hard vs 3 x normal ~15 s (hard decides in up to 0.5 s, and games with one
-hard seat run longer). Each matchup's full table goes to standard output, then the summary
-lines "LEVEL wins X% of games (CI lo–hi), N games"; progress goes to standard error.
+self-play). The defaults are sized to finish within 20 minutes on 2 idle cores: measured
+processor time per game (4 seats, house rules) was about 0.9 s for normal vs easy, 2 s for
+normal x 4, 10 s for hard vs normal 2v2 and 6 s for hard vs 3 x normal (hard decides in up to
+0.5 s), 1,670 s for the whole bench at the defaults, i.e. about 14 minutes on 2 cores; the
+wall time grows with whatever else the machine runs. Each matchup's full table goes to
+standard output, then the summary lines "LEVEL wins X% of games (CI lo–hi), N games";
+progress goes to standard error.
 """
 
 from __future__ import annotations
@@ -48,6 +50,10 @@ MATCHUPS = (
 )
 
 
+def _games(n: int) -> str:
+    return f"{n} game{'s' if n != 1 else ''}"
+
+
 def headline(m: Matchup, s: dict[str, Any]) -> list[str]:
     """The summary lines of one matchup."""
     if m.focus is not None:
@@ -55,14 +61,14 @@ def headline(m: Matchup, s: dict[str, Any]) -> list[str]:
         lo, hi = e["ci95"]
         return [
             f"{m.focus} wins {100 * e['win_rate']:.1f}% of games (CI {100 * lo:.1f}–"
-            f"{100 * hi:.1f}%), {e['games']} games (fair share {100 * e['fair_share']:.0f}%)"
+            f"{100 * hi:.1f}%), {_games(e['games'])} (fair share {100 * e['fair_share']:.0f}%)"
         ]
     lines = []
     for e in s["by_seat"]:
         lo, hi = e["ci95"]
         lines.append(
             f"seat {e['seat']} wins {100 * e['win_rate']:.1f}% of games (CI {100 * lo:.1f}–"
-            f"{100 * hi:.1f}%), {s['games']} games (fair {100 * e['fair_share']:.0f}%)"
+            f"{100 * hi:.1f}%), {_games(s['games'])} (fair {100 * e['fair_share']:.0f}%)"
         )
     return lines
 
@@ -97,18 +103,20 @@ def main() -> None:
         print(json.dumps({m.key: s for m, s in results} | {"elapsed_s": total}))
         return
     print("## Results")
-    rows = [("matchup", "games", "unfinished", "time", "result")]
+    rows = [("matchup", "games", "unfinished", "time", "cpu", "result")]
     for m, s in results:
         lines = headline(m, s)
         rows.append((m.title, str(s["games"]), str(s["unfinished"] + s["failed"]),
-                     f"{s['elapsed_s']:.0f} s", lines[0]))
-        rows.extend(("", "", "", "", line) for line in lines[1:])
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+                     f"{s['elapsed_s']:.0f} s", f"{s['cpu_s']:.0f} s", lines[0]))
+        rows.extend(("", "", "", "", "", line) for line in lines[1:])
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for r in rows:
-        numbers = zip(r[1:4], widths[1:], strict=True)
+        numbers = zip(r[1:5], widths[1:], strict=True)
         cells = [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in numbers]
-        print("  ".join([*cells, r[4]]))
-    print(f"total {total:.0f} s on {args.jobs} jobs")
+        print("  ".join([*cells, r[5]]))
+    cpu = sum(s["cpu_s"] for _, s in results)
+    print(f"total {total:.0f} s on {args.jobs} jobs; {cpu:.0f} s of processor time "
+          f"(about {cpu / max(1, args.jobs) / 60:.0f} min on {args.jobs} idle cores)")
 
 
 if __name__ == "__main__":

@@ -44,11 +44,11 @@ from .simulate import world
 from .solver import LastTrick, chicago_holds, mask_of, rollout
 from .stakes import Stakes, Step, gain
 
-WORLDS: Final = 64
+WORLDS: Final = 128
 """Imagined worlds per exchange decision."""
-PLAY_SAMPLES: Final = 24
+PLAY_SAMPLES: Final = 40
 """Imagined deals per card played."""
-CALL_SAMPLES: Final = 32
+CALL_SAMPLES: Final = 48
 """Imagined deals per Chicago question."""
 EXACT: Final = {2: 5, 3: 4, 4: 3, 5: 3, 6: 2}
 """By players in the deal: the hand size from which a card is chosen by solving the rest of

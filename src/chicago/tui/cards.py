@@ -86,17 +86,3 @@ def card_face(
     text.append(bl + h * (WIDTH - 2) + br, style=frame)
     return text
 
-
-def card_back(label: str = "") -> Text:
-    """A face-down card (the stock), 5 lines of 7 columns."""
-    frame = "grey70"
-    text = Text()
-    text.append("╭─────╮\n", style=frame)
-    for _ in range(3):
-        text.append("│", style=frame)
-        text.append("▚▚▚▚▚", style="blue on grey23")
-        text.append("│\n", style=frame)
-    text.append("╰─────╯", style=frame)
-    if label:
-        text.append("\n" + label.center(WIDTH))
-    return text

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
@@ -588,8 +590,7 @@ class TableScreen(Screen[None]):
     def action_reset(self) -> None:
         self._answer(lambda a: isinstance(a, QuadsChoice) and a.choice == "reset")
 
-    def _answer(self, wanted: object) -> None:
-        assert callable(wanted)
+    def _answer(self, wanted: Callable[[Action], bool]) -> None:
         for a in self.table.legal:
             if wanted(a):
                 self._send(a)
@@ -675,10 +676,7 @@ class TableScreen(Screen[None]):
         app = self.chicago
         game_id = self.table.id
 
-        def export(path: object) -> str:
-            from pathlib import Path
-
-            assert isinstance(path, Path)
+        def export(path: Path) -> str:
             return str(export_game(app.service, app.owner, game_id, path))
 
         def done(path: str | None) -> None:
