@@ -95,12 +95,13 @@ def table(
 def until(
     state: GameState, done: Callable[[GameState], bool], plan: dict[int, list[Action]]
 ) -> GameState:
-    """Apply planned actions per seat (then keep five, pass, or play the first legal card)
-    until `done(state)`."""
+    """Apply each seat's planned actions, each when its kind of decision comes (otherwise
+    keep five, pass, or play the first legal card) until `done(state)`."""
+    kinds = {Phase.EXCHANGE: Exchange, Phase.CHICAGO: ChicagoCall, Phase.PLAY: Play}
     while not done(state):
         seat = state.to_act
         assert seat is not None
-        if plan.get(seat):
+        if plan.get(seat) and isinstance(plan[seat][0], kinds.get(state.phase, type(None))):
             action = plan[seat].pop(0)
         elif state.phase is Phase.EXCHANGE:
             action = Exchange(seat, ())
@@ -308,6 +309,20 @@ def test_no_call_with_a_weak_hand(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
+def test_calls_during_the_first_trick(level: str) -> None:
+    """§X common: each player may call before its first card; the cards already played go
+    back, and the caller leads. Seat 0 has led the jack of spades; seat 1's spades and aces
+    are still the top cards left."""
+    hands = {0: "Js 9h 7c 5d 3c", 1: "As Ks Qs Ah Ad", 2: "Tc 8h 6d 4s 2c"}
+    state = table(hands, profile=PRESETS["common"])
+    state = until(state, lambda s: s.phase is Phase.CHICAGO and s.to_act == 1,
+                  {0: [ChicagoCall(0, False), Play(0, cards("Js")[0])]})
+    assert [c.text for _, c in state.trick] == ["Js"]
+    s = decide(level, state)
+    assert s.action == ChicagoCall(1, True), s.reason
+
+
+@pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("qualified", [False, True])
 def test_keeps_five_at_45_with_a_decent_hand(level: str, qualified: bool) -> None:
     """R2.4: at 45 or more, discarding resets the score; two pair is worth keeping."""
@@ -350,9 +365,12 @@ def test_quads_points_when_the_others_are_far_behind(level: str) -> None:
 def test_stakes_count_the_whole_game() -> None:
     """R8.1/R8.3: 5 points that reach 52 win for a qualified seat and eliminate an
     unqualified one; a Chicago call's qualification (R7.4) counts even when broken."""
-    for qualified, sign in ((True, 1), (False, -1)):
-        stakes = Stakes(HOUSE, 0, (48, 10, 10), (qualified, False, False), (False,) * 3)
-        assert sign * stakes.settle([gain(0, 5)]) > 50
+    ordinary = Stakes(HOUSE, 0, (30, 10, 10), (True, False, False), (False,) * 3)
+    assert 0 < ordinary.settle([gain(0, 5)]) < 10
+    wins = Stakes(HOUSE, 0, (48, 10, 10), (True, False, False), (False,) * 3)
+    assert wins.settle([gain(0, 5)]) > 5 * ordinary.settle([gain(0, 5)])
+    out = Stakes(HOUSE, 0, (48, 10, 10), (False, False, False), (False,) * 3)
+    assert out.settle([gain(0, 5)]) < -100
     low = Stakes(HOUSE, 0, (40, 10, 10), (False, False, False), (False,) * 3)
     won, broken = low.call_values()
     assert won > 50  # 40 + 15 qualified reaches the target
