@@ -32,6 +32,14 @@ from chicago.rules_text import rules_markdown
 from chicago.shuffle import Stream
 from chicago.state import Phase
 from chicago.views import PlayerView
+from chicago.wording import (
+    AWARD_WORDS,
+    DEAL_END_WORDS,
+    RESET_WORDS,
+    SKIP_WORDS,
+    WIN_WORDS,
+    WITH_A,
+)
 
 ME: Final = 0
 """The human's seat."""
@@ -39,41 +47,6 @@ DEFAULT_SAVE: Final = "chicago-game.json"
 HINT_LEVEL: Final = "hard"
 COMMANDS: Final = ("hint", "rules", "scores", "help", "quit")
 
-_SKIP_WORDS: Final = {
-    "kopstopp": "köpstopp: reached the high-score threshold in an earlier deal",
-    "block": "at or above the high-score threshold",
-    "six_cards": "holds a six-card hand and exchanges no more",
-}
-_RESET_WORDS: Final = {
-    "high_score": "exchanging at the high-score threshold or above, R2.4",
-    "quads": "four of a kind, R4.3",
-    "royal_flush": "royal flush, R4.4",
-}
-_AWARD_WORDS: Final = {
-    "hand": "for the best hand",
-    "quads": "for four of a kind",
-    "straight_flush": "for a straight flush",
-    "royal_flush": "for a royal flush",
-    "auto_chicago": "for a straight flush counted as a Chicago",
-    "last_trick": "for the last trick",
-    "last_trick_two": "for the last trick, won with a two",
-    "chicago": "for the Chicago",
-    "chicago_broken": "for the broken Chicago",
-    "chicago_breaker": "for breaking the Chicago",
-}
-_WIN_WORDS: Final = {
-    "target": "reaching the target",
-    "straight_flush": "a straight flush",
-    "royal_flush": "a royal flush",
-    "last_standing": "being the last player left",
-}
-_DEAL_END_WORDS: Final = {
-    "complete": "",
-    "quads_reset": " early: four of a kind reset the others",
-    "chicago_won": ": the Chicago was won",
-    "chicago_broken": ": the Chicago was broken",
-}
-_WITH_A: Final = ("straight", "flush", "full house", "straight flush")
 _YES: Final = ("yes", "y")
 _NO: Final = ("no", "n")
 
@@ -227,7 +200,7 @@ class PlainGame:
         elif kind == "exchange_started":
             self.say(f"Exchange {e['exchange']}.")
         elif kind == "exchange_skipped":
-            why = _SKIP_WORDS.get(str(e["reason"]), str(e["reason"]))
+            why = SKIP_WORDS.get(str(e["reason"]), str(e["reason"]))
             self.say(f"{W} may not exchange this time ({why}).")
         elif kind == "cards_exchanged":
             count = int(str(e["count"]))
@@ -241,7 +214,7 @@ class PlainGame:
             else:
                 self.say(f"{W} exchanges {count} card{'s' if count != 1 else ''}.")
         elif kind == "score_reset":
-            why = _RESET_WORDS.get(str(e["reason"]), str(e["reason"]))
+            why = RESET_WORDS.get(str(e["reason"]), str(e["reason"]))
             self.scores[s] = 0
             self.say(f"{self.whose(s).capitalize()} score is reset from {e['previous']} to 0 "
                      f"({why}).")
@@ -266,7 +239,7 @@ class PlainGame:
                 else "in the final hands"
             )
             category = str(e["category"])
-            article = "a " if category in _WITH_A else ""
+            article = "a " if category in WITH_A else ""
             self.say(f"Best hand {when}: {self.who(s)}, with {article}{category}.")
         elif kind == "no_hand_scored":
             self.say(f"Nobody holds a pair after exchange {e['stage']}: no points.")
@@ -274,7 +247,7 @@ class PlainGame:
             points = int(str(e["points"]))
             score = int(str(e["score"]))
             self.scores[s] = score
-            why = _AWARD_WORDS.get(str(e["reason"]), str(e["reason"]))
+            why = AWARD_WORDS.get(str(e["reason"]), str(e["reason"]))
             if points >= 0:
                 change = f"{self.verb(s, 'scores', 'score')} {points}"
             else:
@@ -317,10 +290,10 @@ class PlainGame:
             self.say(f"{W} {self.verb(s, 'reaches', 'reach')} {e['score']} without a Chicago "
                      f"call and {self.verb(s, 'is', 'are')} eliminated (R8.3).")
         elif kind == "game_won":
-            why = _WIN_WORDS.get(str(e["reason"]), str(e["reason"]))
+            why = WIN_WORDS.get(str(e["reason"]), str(e["reason"]))
             self.say(f"{W} {self.verb(s, 'wins', 'win')} the game by {why}.")
         elif kind == "deal_ended":
-            why = _DEAL_END_WORDS.get(str(e["reason"]), f" ({e['reason']})")
+            why = DEAL_END_WORDS.get(str(e["reason"]), f" ({e['reason']})")
             self.say(f"Deal {e['deal']} ends{why}. {self.scores_line()}")
         else:  # an event this printer does not know yet: show it as it is
             self.say(f"({json.dumps(e, ensure_ascii=False)})")
