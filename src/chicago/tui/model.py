@@ -29,6 +29,16 @@ from chicago.rules import RuleProfile
 from chicago.state import Phase
 from chicago.views import PlayerView
 
+PAUSES: Final = {
+    "deal_started": 0.9, "exchange_started": 0.45, "exchange_skipped": 0.6,
+    "cards_exchanged": 0.5, "offer_shown": 1.2, "offer_kept": 0.7, "offer_declined": 0.7,
+    "score_reset": 1.1, "hand_announced": 1.5, "no_hand_scored": 0.9, "points_awarded": 0.9,
+    "quads_chosen": 1.2, "chicago_called": 1.4, "chicago_passed": 0.45, "cards_returned": 0.9,
+    "card_played": 0.65, "trick_taken": 1.0, "chicago_won": 1.5, "chicago_broken": 1.5,
+    "player_eliminated": 1.4, "game_won": 1.4, "deal_ended": 0.5,
+}
+"""Seconds each event stays in view at normal speed (the web table's pauses)."""
+
 ME: Final = 0
 TRICKS: Final = 5
 

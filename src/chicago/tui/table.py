@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
 
@@ -23,12 +22,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 
-from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.actions import Action, Exchange, Play
 from chicago.cards import Card
 from chicago.rules_text import rules_markdown
 from chicago.service import GameGone, Illegal, NotFound, NotYourTurn, ServiceError, Stale, Table
 from chicago.state import Phase
 from chicago.tui.cards import rich_line
+from chicago.tui.decisions import DECISION_PHASES, DecisionKeys
 from chicago.tui.dialogs import (
     ChartScreen,
     ConfirmScreen,
@@ -42,6 +42,7 @@ from chicago.tui.dialogs import (
 from chicago.tui.local import default_export_path, export_game
 from chicago.tui.model import (
     ME,
+    PAUSES,
     SCORING,
     Board,
     Data,
@@ -50,7 +51,6 @@ from chicago.tui.model import (
     exchange_bounds,
     exchange_for,
     exchange_prompt,
-    follow_suit_message,
     hint_words,
     play_prompt,
     redacted,
@@ -63,15 +63,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("chicago.tui")
 
-PAUSES: Final = {
-    "deal_started": 0.9, "exchange_started": 0.45, "exchange_skipped": 0.6,
-    "cards_exchanged": 0.5, "offer_shown": 1.2, "offer_kept": 0.7, "offer_declined": 0.7,
-    "score_reset": 1.1, "hand_announced": 1.5, "no_hand_scored": 0.9, "points_awarded": 0.9,
-    "quads_chosen": 1.2, "chicago_called": 1.4, "chicago_passed": 0.45, "cards_returned": 0.9,
-    "card_played": 0.65, "trick_taken": 1.0, "chicago_won": 1.5, "chicago_broken": 1.5,
-    "player_eliminated": 1.4, "game_won": 1.4, "deal_ended": 0.5,
-}
-"""Seconds each event stays in view at normal speed (the web table's pauses)."""
 _LOG_LINES: Final = 400
 """Lines kept in the table's log panel (l shows the whole log)."""
 _ROOMY: Final = (100, 32)
@@ -79,39 +70,9 @@ _ROOMY: Final = (100, 32)
 _OWN_MOVE: Final = 0.3
 """Your own moves are shown faster: you know what you did."""
 
-_DECISION_KEYS: Final = {
-    "exchange": (Phase.EXCHANGE,),
-    "keep": (Phase.EXCHANGE, Phase.OFFER),
-    "decline": (Phase.OFFER,),
-    "call": (Phase.CHICAGO,),
-    "no_call": (Phase.CHICAGO,),
-    "points": (Phase.QUADS,),
-    "reset": (Phase.QUADS,),
-    "digit": (Phase.EXCHANGE, Phase.PLAY),
-}
 
-
-class TableScreen(Screen[None]):
-    DEFAULT_CSS = """
-    TableScreen { layout: vertical; }
-    #status { height: 1; width: 100%; background: $primary-darken-2; color: $text;
-              padding: 0 1; }
-    #main { height: 1fr; min-height: 6; }
-    #left { width: 46; min-width: 40; height: 100%; padding: 0 1; }
-    #seats { height: auto; }
-    #info { height: auto; color: $text-muted; }
-    #trick { height: auto; display: none; margin-top: 1; }
-    TableScreen.-roomy #left { width: 56; }
-    TableScreen.-roomy #trick { display: block; }
-    #log { width: 1fr; height: 100%; border-left: solid $primary-darken-1; padding: 0 0 0 1;
-           scrollbar-size-vertical: 1; }
-    #hand-row { height: 6; width: 100%; padding: 0 1; }
-    #offer-gap { width: 3; height: 6; content-align: center middle; }
-    #prompt { height: auto; min-height: 2; max-height: 5; width: 100%; padding: 0 1; }
-    #prompt.warn { color: $warning; }
-    #buttons { height: 1; width: 100%; padding: 0 1; }
-    #buttons Button { margin-right: 1; }
-    """
+class TableScreen(DecisionKeys, Screen[None]):
+    CSS_PATH = "table.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(i), f"digit({i})", f"Card {i}", show=False) for i in range(1, 7)),
@@ -379,7 +340,7 @@ class TableScreen(Screen[None]):
                 b.disabled = not ok
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        phases = _DECISION_KEYS.get(action)
+        phases = DECISION_PHASES.get(action)
         if phases is not None:
             return self.decision in phases
         if action == "hint":
@@ -497,104 +458,18 @@ class TableScreen(Screen[None]):
 
     # Decisions ---------------------------------------------------------------------------
 
-    def action_digit(self, n: int) -> None:
-        self._pick(n - 1)
-
     @on(CardView.Clicked)
     def _clicked(self, event: CardView.Clicked) -> None:
         if event.index >= 0:
             self._pick(event.index)
 
-    def _pick(self, index: int) -> None:
-        phase = self.decision
-        shown = self.shown_hand()
-        if phase is None or not 0 <= index < len(shown):
-            return
-        c = shown[index]
-        if phase is Phase.EXCHANGE:
-            if c in self.selected:
-                self.selected.discard(c)
-            else:
-                most = exchange_bounds(self.table.legal)[1]
-                if len(self.selected) >= most:
-                    self.message = f"You may discard at most {most} cards (R2.1)."
-                    self.render_all()
-                    return
-                self.selected.add(c)
-            self.message = ""
-            self.render_all()
-        elif phase is Phase.PLAY:
-            for a in self.table.legal:
-                if isinstance(a, Play) and a.card is c:
-                    self._send(a)
-                    return
-            self.message = follow_suit_message(self.table.view, self.table.legal)
-            self.render_all()
-
-    def action_exchange(self) -> None:
-        if self.decision is not Phase.EXCHANGE:
-            return
-        if not self.selected:
-            self.message = "Choose the cards to discard first (1–5 or click), or k to keep all."
-            self.render_all()
-            return
-        self._exchange(list(self.selected))
-
-    def _exchange(self, discard: list[Card]) -> None:
-        action = exchange_for(self.table.legal, discard)
-        if action is None:
-            least, most, _, _ = exchange_bounds(self.table.legal)
-            span = str(least) if least == most else f"{least} to {most}"
-            self.message = f"You may discard {span} cards here."
-            self.render_all()
-            return
-        if action.confirm_reset:
-            self.app.push_screen(
-                ConfirmScreen(reset_question(self.table.view), "Yes, reset my score to 0",
-                              "No, choose again"),
-                lambda yes: self._confirmed(action, bool(yes)),
-            )
-            return
-        self._send(action)
-
-    def _confirmed(self, action: Exchange, yes: bool) -> None:
-        if yes:
-            self._send(action)
-        else:
-            self.message = "Then choose again."
-            self.render_all()
-
-    def action_keep(self) -> None:
-        if self.decision is Phase.OFFER:
-            self._answer(lambda a: isinstance(a, Offer) and a.keep)
-        elif self.decision is Phase.EXCHANGE:
-            if not exchange_bounds(self.table.legal)[2]:
-                self.message = "You must discard here: keeping all is not allowed."
-                self.render_all()
-                return
-            self.selected.clear()
-            self._exchange([])
-
-    def action_decline(self) -> None:
-        self._answer(lambda a: isinstance(a, Offer) and not a.keep)
-
-    def action_call(self) -> None:
-        self._answer(lambda a: isinstance(a, ChicagoCall) and a.call)
-
-    def action_no_call(self) -> None:
-        self._answer(lambda a: isinstance(a, ChicagoCall) and not a.call)
-
-    def action_points(self) -> None:
-        self._answer(lambda a: isinstance(a, QuadsChoice) and a.choice == "points")
-
-    def action_reset(self) -> None:
-        self._answer(lambda a: isinstance(a, QuadsChoice) and a.choice == "reset")
-
-    def _answer(self, wanted: Callable[[Action], bool]) -> None:
-        for a in self.table.legal:
-            if wanted(a):
-                self._send(a)
-                return
+    def _confirm_reset(self, action: Exchange) -> None:
+        """R2.4: say that the score goes to 0, and send the exchange only on yes."""
+        self.app.push_screen(
+            ConfirmScreen(reset_question(self.table.view), "Yes, reset my score to 0",
+                          "No, choose again"),
+            lambda yes: self._confirmed(action, bool(yes)),
+        )
 
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:
