@@ -3,7 +3,7 @@
     .venv/bin/python bench/arena.py [--games-nve N] [--games-hvn N] [--games-h3n N]
                                     [--games-self N] [--jobs J] [--seed S] [--json]
 
-Matchups, 4 seats, house rules, duplicate deals with seat rotation (chicago.arena):
+Matchups, 4 seats, house rules, duplicate deals with seat rotation (chicago.table.arena):
 1. normal vs easy, 2v2 (normal,easy,normal,easy): fair share 50% each;
 2. hard vs normal, 2v2 (hard,normal,hard,normal): fair share 50% each;
 3. hard alone vs 3 x normal (hard,normal,normal,normal): fair share 25%;
@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from chicago.arena import ArenaConfig, default_jobs, format_table, run_arena
+from chicago.table.arena import ArenaConfig, default_jobs, format_table, run_arena
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Benchmark: 5-card hand evaluation per call, chicago.hands vs treys vs pokerkit.
+"""Benchmark: 5-card hand evaluation per call, chicago.core.hands vs treys vs pokerkit.
 
 Run: .venv/bin/python bench/hands.py   (needs the `bench` extras: treys, pokerkit)
 
@@ -22,8 +22,8 @@ from typing import Any
 import pokerkit
 import treys
 
-from chicago.cards import DECK, Card
-from chicago.hands import NUM_VALUES, hand_value
+from chicago.core.cards import DECK, Card
+from chicago.core.hands import NUM_VALUES, hand_value
 
 HANDS = 200_000
 SEED = 2026
@@ -95,7 +95,7 @@ def main() -> int:
     pk_count = HANDS if projected <= POKERKIT_BUDGET_S else POKERKIT_SUBSET
 
     rows: list[tuple[str, Callable[[Any], None], Sequence[Any]]] = [
-        ("chicago.hands.hand_value", loop_ours, ours),
+        ("chicago.core.hands.hand_value", loop_ours, ours),
         ("treys Evaluator.evaluate", loop_treys, treys_hands),
         ("treys Evaluator._five (private)", loop_treys_five, treys_hands),
         ("pokerkit StandardHighHand", loop_pokerkit, pk_hands[:pk_count]),
@@ -121,7 +121,7 @@ def main() -> int:
     for name, _, hands in rows:
         rate = rates[name] = len(hands) / best[name]
         print(f"{name:<34}{len(hands):>9,}{rate:>13,.0f}{1e9 / rate:>9.0f}")
-    ours_rate = rates["chicago.hands.hand_value"]
+    ours_rate = rates["chicago.core.hands.hand_value"]
     print(f"ratio_vs_treys_five={ours_rate / rates['treys Evaluator._five (private)']:.2f}")
     print(f"ratio_vs_pokerkit={ours_rate / rates['pokerkit StandardHighHand']:.2f}")
     print(f"ratio_vs_treys={ours_rate / rates['treys Evaluator.evaluate']:.2f}")

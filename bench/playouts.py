@@ -13,7 +13,7 @@ import argparse
 import random
 import time
 
-from chicago.engine import apply, legal_actions, new_game
+from chicago.core.engine import apply, legal_actions, new_game
 
 
 def run(seconds: float, seats: int, seed: int) -> tuple[int, int, float]:

@@ -1,7 +1,7 @@
 """Writes the stacked-deck scenarios for the other profiles (RULES.md §X) into tests/scenarios/.
 
 Run: `.venv/bin/python tests/build_scenarios_profiles.py`. One or more files per knob value
-of `chicago.rules.CHOICES` that changes behaviour, named `x-<knob>-<value>-<slug>.json`,
+of `chicago.core.rules.CHOICES` that changes behaviour, named `x-<knob>-<value>-<slug>.json`,
 under the presets `classic`, `basic` and `common` and custom profiles (a preset with knobs
 changed). A custom profile is written whole, as `profile_to_json(customize(base, ...))`
 gives it (docs/game-file.md); only the profile object comes from the library. Every
@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from chicago.rules import customize, profile_to_json
+from chicago.core.rules import customize, profile_to_json
 from scenario_actions import Act, call, deal, exchange, keep, n, offer, plays, quads
 
 OUT = Path(__file__).parent / "scenarios"

@@ -21,10 +21,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from chicago.actions import Action
-from chicago.cards import DECK, Card
-from chicago.engine import apply, legal_actions, new_game
-from chicago.events import (
+from chicago.core.actions import Action
+from chicago.core.cards import DECK, Card
+from chicago.core.engine import apply, legal_actions, new_game
+from chicago.core.events import (
     CardPlayed,
     CardsDealt,
     CardsExchanged,
@@ -35,8 +35,8 @@ from chicago.events import (
     OfferShown,
     TrickTaken,
 )
-from chicago.rules import HOUSE, RuleProfile
-from chicago.state import GameState, Phase
+from chicago.core.rules import HOUSE, RuleProfile
+from chicago.core.state import GameState, Phase
 
 MAX_ACTIONS = 400
 """Games are cut after this many actions so that one example stays quick."""

@@ -1,4 +1,4 @@
-"""The arena (chicago.arena, `chicago arena`): the game loop, duplicate deals with seat
+"""The arena (chicago.table.arena, `chicago arena`): the game loop, duplicate deals with seat
 rotation, reproducible results whatever the number of processes, the statistics and the CLI."""
 
 from __future__ import annotations
@@ -10,8 +10,16 @@ from typing import Any
 
 import pytest
 
-from chicago.actions import Action
-from chicago.arena import (
+from chicago.bots.base import Bot, Suggestion
+from chicago.cli import main
+from chicago.core.actions import Action
+from chicago.core.events import Event
+from chicago.core.game import Game
+from chicago.core.record import dump, loads, replay
+from chicago.core.rules import get_profile
+from chicago.core.shuffle import Stream
+from chicago.core.views import PlayerView
+from chicago.table.arena import (
     ArenaConfig,
     Outcome,
     Progress,
@@ -26,14 +34,6 @@ from chicago.arena import (
     tasks,
     wilson,
 )
-from chicago.bots.base import Bot, Suggestion
-from chicago.cli import main
-from chicago.events import Event
-from chicago.game import Game
-from chicago.record import dump, loads, replay
-from chicago.rules import get_profile
-from chicago.shuffle import Stream
-from chicago.views import PlayerView
 
 
 class RandomBot(Bot):

@@ -19,16 +19,16 @@ from pathlib import Path
 
 import pytest
 
-from chicago.actions import Action, ChicagoCall, Exchange, Play, QuadsChoice
 from chicago.bots import LEVELS, Bot, Suggestion, bot_stream, make_bot
 from chicago.bots.hard import PLAY_SAMPLES
 from chicago.bots.stakes import Stakes, gain
-from chicago.cards import cards
-from chicago.engine import apply, legal_actions, new_game
-from chicago.rules import CLASSIC, HOUSE, PRESETS, RuleProfile
-from chicago.shuffle import Stream
-from chicago.state import GameState, Phase, StackedDeal
-from chicago.views import PlayerView, view
+from chicago.core.actions import Action, ChicagoCall, Exchange, Play, QuadsChoice
+from chicago.core.cards import cards
+from chicago.core.engine import apply, legal_actions, new_game
+from chicago.core.rules import CLASSIC, HOUSE, PRESETS, RuleProfile
+from chicago.core.shuffle import Stream
+from chicago.core.state import GameState, Phase, StackedDeal
+from chicago.core.views import PlayerView, view
 
 # --- helpers ---------------------------------------------------------------------------
 
@@ -214,7 +214,7 @@ def test_decisions_are_reproducible(level: str) -> None:
 _ELSEWHERE = """
 import sys
 sys.path.insert(0, {tests!r})
-from chicago.shuffle import Stream
+from chicago.core.shuffle import Stream
 from chicago.bots import make_bot
 from test_bots import positions
 for v, legal in positions():

@@ -7,15 +7,15 @@ import dataclasses
 
 import pytest
 
-from chicago.actions import Exchange, Offer, Play
 from chicago.bots.knowledge import knowledge, sample_hands
-from chicago.cards import DECK, cards
-from chicago.engine import apply, legal_actions, new_game
-from chicago.events import StockRecycled
-from chicago.rules import HOUSE, PRESETS, RuleProfile
-from chicago.shuffle import Stream
-from chicago.state import GameState, Phase, StackedDeal
-from chicago.views import view
+from chicago.core.actions import Exchange, Offer, Play
+from chicago.core.cards import DECK, cards
+from chicago.core.engine import apply, legal_actions, new_game
+from chicago.core.events import StockRecycled
+from chicago.core.rules import HOUSE, PRESETS, RuleProfile
+from chicago.core.shuffle import Stream
+from chicago.core.state import GameState, Phase, StackedDeal
+from chicago.core.views import view
 
 
 def three_seats() -> GameState:

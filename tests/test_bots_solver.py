@@ -8,8 +8,8 @@ from collections.abc import Sequence
 import pytest
 
 from chicago.bots.solver import LastTrick, chicago_holds, choices, mask_of, playable, rollout
-from chicago.cards import DECK, Card
-from chicago.shuffle import Stream
+from chicago.core.cards import DECK, Card
+from chicago.core.shuffle import Stream
 
 Hands = dict[int, list[Card]]
 

@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 import pytest
 
-from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.cards import DECK, Card, card, cards, texts
-from chicago.engine import IllegalAction, apply, legal_actions, new_game, to_act
-from chicago.events import (
+from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.core.cards import DECK, Card, card, cards, texts
+from chicago.core.engine import IllegalAction, apply, legal_actions, new_game, to_act
+from chicago.core.events import (
     CardPlayed,
     CardsDealt,
     CardsExchanged,
@@ -31,9 +31,9 @@ from chicago.events import (
     PointsAwarded,
     TrickTaken,
 )
-from chicago.hands import Category
-from chicago.shuffle import Stream, shuffled
-from chicago.state import GameState, Phase, StackedDeal
+from chicago.core.hands import Category
+from chicago.core.shuffle import Stream, shuffled
+from chicago.core.state import GameState, Phase, StackedDeal
 
 # --- helpers ---------------------------------------------------------------------------
 

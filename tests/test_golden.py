@@ -17,7 +17,7 @@ from types import ModuleType
 
 import pytest
 
-from chicago.rules import PRESETS
+from chicago.core.rules import PRESETS
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chicago.cards import DECK, Card, cards
-from chicago.hands import (
+from chicago.core.cards import DECK, Card, cards
+from chicago.core.hands import (
     NUM_VALUES,
     ROYAL_FLUSH,
     Category,

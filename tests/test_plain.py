@@ -12,17 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from chicago.actions import ChicagoCall, Exchange, Offer, Play, QuadsChoice
 from chicago.bots import bot_stream
-from chicago.cards import Card, cards
 from chicago.cli import main
-from chicago.events import CardsDealt, CardsExchanged, CardsReturned, DealStarted, OfferShown
-from chicago.game import Game
+from chicago.core.actions import ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.core.cards import Card, cards
+from chicago.core.events import CardsDealt, CardsExchanged, CardsReturned, DealStarted, OfferShown
+from chicago.core.game import Game
+from chicago.core.record import loads, replay
+from chicago.core.rules import HOUSE, RuleProfile, get_profile
+from chicago.core.shuffle import Stream
+from chicago.core.state import Phase, StackedDeal
 from chicago.plain import PlainGame, PlainOptions, opponent_levels, parse_card, play_plain
-from chicago.record import loads, replay
-from chicago.rules import HOUSE, RuleProfile, get_profile
-from chicago.shuffle import Stream
-from chicago.state import Phase, StackedDeal
 
 ONES = "1\n" * 5000
 

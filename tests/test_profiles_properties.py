@@ -29,11 +29,11 @@ import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from chicago import record
-from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.cards import DECK
-from chicago.engine import IllegalAction, apply, legal_actions, new_game
-from chicago.events import (
+from chicago.core import record
+from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.core.cards import DECK
+from chicago.core.engine import IllegalAction, apply, legal_actions, new_game
+from chicago.core.events import (
     CardsDealt,
     CardsExchanged,
     CardsReturned,
@@ -48,8 +48,8 @@ from chicago.events import (
     StockRecycled,
     event_to_json,
 )
-from chicago.game import Game
-from chicago.rules import (
+from chicago.core.game import Game
+from chicago.core.rules import (
     CHOICES,
     PRESETS,
     ChicagoTiming,
@@ -59,9 +59,9 @@ from chicago.rules import (
     WinRule,
     customize,
 )
-from chicago.shuffle import Stream
-from chicago.state import GameState, Phase
-from chicago.views import view, view_to_json
+from chicago.core.shuffle import Stream
+from chicago.core.state import GameState, Phase
+from chicago.core.views import view, view_to_json
 
 MAX_ACTIONS = 220
 """Games are cut after this many actions (a deal takes 20–40)."""

@@ -15,15 +15,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chicago import record
-from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.cards import DECK
-from chicago.engine import IllegalAction, apply, legal_actions, new_game
-from chicago.events import CardsDealt, CardsExchanged, StockRecycled
-from chicago.game import Game
-from chicago.shuffle import Stream
-from chicago.state import GameState, Phase
-from chicago.views import view, view_to_json
+from chicago.core import record
+from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.core.cards import DECK
+from chicago.core.engine import IllegalAction, apply, legal_actions, new_game
+from chicago.core.events import CardsDealt, CardsExchanged, StockRecycled
+from chicago.core.game import Game
+from chicago.core.shuffle import Stream
+from chicago.core.state import GameState, Phase
+from chicago.core.views import view, view_to_json
 from strategies import (
     Playthrough,
     card_locations,

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from chicago import record
 from chicago.cli import main
+from chicago.core import record
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

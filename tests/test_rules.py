@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from chicago import record
 from chicago.cli import main
-from chicago.rules import (
+from chicago.core import record
+from chicago.core.rules import (
     BASIC,
     CHOICES,
     CLASSIC,
@@ -31,7 +31,7 @@ from chicago.rules import (
     profile_from_json,
     profile_to_json,
 )
-from chicago.rules_text import rules_markdown, rules_page
+from chicago.text.rules_text import rules_markdown, rules_page
 
 
 def plain(value: object) -> object:
@@ -290,7 +290,7 @@ def test_a_game_file_refuses_a_bad_custom_profile_in_one_line() -> None:
 
 
 def test_a_game_on_a_custom_profile_dumps_the_profile_whole() -> None:
-    from chicago.game import Game
+    from chicago.core.game import Game
 
     profile = customize("common", target=100, chicago_penalty=25)
     game = Game.new(profile, seats=3, seed=5)

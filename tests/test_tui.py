@@ -20,13 +20,13 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from chicago import record
-from chicago.actions import Exchange
-from chicago.cards import card
-from chicago.events import CardPlayed, CardsDealt, CardsExchanged, OfferShown
-from chicago.service import TableService
-from chicago.state import Phase
+from chicago.core import record
+from chicago.core.actions import Exchange
+from chicago.core.cards import card
+from chicago.core.events import CardPlayed, CardsDealt, CardsExchanged, OfferShown
+from chicago.core.state import Phase
 from chicago.store import Owner
+from chicago.table.service import TableService
 from chicago.tui.app import ChicagoApp, MenuScreen, NewGameDefaults, NewGameScreen
 from chicago.tui.dialogs import (
     ChartScreen,
@@ -544,7 +544,7 @@ def test_cli_play_opens_the_full_screen_game(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_board_follows_the_events_seat_0_sees() -> None:
     """The board steps through redacted events; the next view agrees with it."""
-    from chicago.game import Game
+    from chicago.core.game import Game
     from chicago.tui.model import Board, Narrator, hint_words, redacted
 
     game = Game.new(seats=3, seed=4)

@@ -10,13 +10,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from chicago.actions import Exchange, Offer, Play
-from chicago.cards import DECK, card, cards, texts
-from chicago.engine import apply, legal_actions, new_game
-from chicago.events import CardsExchanged, HandAnnounced, OfferShown
-from chicago.shuffle import Stream
-from chicago.state import GameState, Phase, StackedDeal
-from chicago.views import PlayerView, view, view_to_json
+from chicago.core.actions import Exchange, Offer, Play
+from chicago.core.cards import DECK, card, cards, texts
+from chicago.core.engine import apply, legal_actions, new_game
+from chicago.core.events import CardsExchanged, HandAnnounced, OfferShown
+from chicago.core.shuffle import Stream
+from chicago.core.state import GameState, Phase, StackedDeal
+from chicago.core.views import PlayerView, view, view_to_json
 from strategies import play, seen_cards
 
 SEED = 987_654_321

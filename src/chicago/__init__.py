@@ -4,14 +4,14 @@ The core is `new_game`, `legal_actions`, `apply` and `view`; everything else (ga
 bots, servers, terminals) is built on them.
 """
 
-from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.cards import DECK, Card, Suit, card, cards
-from chicago.engine import apply, legal_actions, new_game, to_act
-from chicago.errors import IllegalAction
-from chicago.game import Game
-from chicago.rules import DEFAULT_PROFILE, HOUSE, PROFILES, RuleProfile, get_profile
-from chicago.state import GameState, Phase
-from chicago.views import PlayerView, view
+from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.core.cards import DECK, Card, Suit, card, cards
+from chicago.core.engine import apply, legal_actions, new_game, to_act
+from chicago.core.errors import IllegalAction
+from chicago.core.game import Game
+from chicago.core.rules import DEFAULT_PROFILE, HOUSE, PROFILES, RuleProfile, get_profile
+from chicago.core.state import GameState, Phase
+from chicago.core.views import PlayerView, view
 
 __version__ = "0.1.0"
 

@@ -7,9 +7,9 @@ import json
 import sys
 from collections.abc import Sequence
 
-from chicago import record
-from chicago.rules import PRESETS, ProfileError, RuleProfile, customize, get_profile
-from chicago.rules_text import rules_markdown
+from chicago.core import record
+from chicago.core.rules import PRESETS, ProfileError, RuleProfile, customize, get_profile
+from chicago.text.rules_text import rules_markdown
 
 
 def _read(path: str) -> str:
@@ -130,7 +130,7 @@ def _seats(text: str) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Bot-vs-bot games with duplicate deals; a table (or --json) of strength by level."""
-    from chicago import arena
+    from chicago.table import arena
 
     try:
         levels = arena.parse_levels(args.levels, args.seats)

@@ -8,7 +8,7 @@ deal begins (two whole deals with their tricks), the game ends, or MAX_STEPS.
 
 For every step the file holds the seat to act and its decision, the legal actions in
 compact text, the chosen action, the events of the step as JSON lines and every seat's
-view (`chicago.views.view_to_json`) as compact JSON, so that any change to what the engine
+view (`chicago.core.views.view_to_json`) as compact JSON, so that any change to what the engine
 does or shows turns up in `tests/test_golden.py` as a readable diff.
 """
 
@@ -19,13 +19,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.engine import apply, legal_actions, new_game, to_act
-from chicago.events import Event, event_to_json
-from chicago.rules import PRESETS
-from chicago.shuffle import Stream
-from chicago.state import GameState, Phase
-from chicago.views import view, view_to_json
+from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.core.engine import apply, legal_actions, new_game, to_act
+from chicago.core.events import Event, event_to_json
+from chicago.core.rules import PRESETS
+from chicago.core.shuffle import Stream
+from chicago.core.state import GameState, Phase
+from chicago.core.views import view, view_to_json
 
 OUT = Path(__file__).parent
 SEATS = 4

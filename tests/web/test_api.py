@@ -27,9 +27,9 @@ from test_api_support import (
     service_of,
 )
 
-from chicago import record
-from chicago.service import Stale, TableService
+from chicago.core import record
 from chicago.store import Store, default_database_url, describe_url
+from chicago.table.service import Stale, TableService
 from chicago.web.api import parse_action
 
 SEED = 731_942_118_305

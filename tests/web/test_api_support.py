@@ -17,8 +17,8 @@ from typing import Any
 
 from sqlalchemy import create_engine
 
-from chicago.cards import Card
-from chicago.events import (
+from chicago.core.cards import Card
+from chicago.core.events import (
     CardPlayed,
     CardsDealt,
     CardsExchanged,
@@ -26,8 +26,8 @@ from chicago.events import (
     OfferKept,
     OfferShown,
 )
-from chicago.service import TableService
 from chicago.store.db import normalize_url
+from chicago.table.service import TableService
 from chicago.web.app import create_app
 
 with warnings.catch_warnings():

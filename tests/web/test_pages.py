@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from chicago.cards import DECK
-from chicago.rules import PRESETS, customize
-from chicago.rules_text import rules_page
+from chicago.core.cards import DECK
+from chicago.core.rules import PRESETS, customize
+from chicago.text.rules_text import rules_page
 from chicago.web.app import create_app
 from chicago.web.pages import profile_from_query
 

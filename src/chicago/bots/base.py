@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from chicago.actions import Action
-from chicago.shuffle import Stream
-from chicago.views import PlayerView
+from chicago.core.actions import Action
+from chicago.core.shuffle import Stream
+from chicago.core.views import PlayerView
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play
-from chicago.cards import RANK_PLURALS, RANK_WORDS, Card
-from chicago.hands import describe, hand_value
-from chicago.views import PlayerView
+from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play
+from chicago.core.cards import RANK_PLURALS, RANK_WORDS, Card
+from chicago.core.hands import describe, hand_value
+from chicago.core.views import PlayerView
 
 from .knowledge import Knowledge
 from .odds import flush_draw, straight_draw

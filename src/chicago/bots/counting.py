@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from chicago.cards import Card, Suit
-from chicago.views import PlayerView
+from chicago.core.cards import Card, Suit
+from chicago.core.views import PlayerView
 
 from .common import card_list, chance, order_from, trick_leader
 from .knowledge import Knowledge

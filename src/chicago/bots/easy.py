@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from chicago.actions import Action, Exchange, Play, QuadsChoice
-from chicago.cards import DECK
-from chicago.hands import Category, category_of, hand_value
-from chicago.shuffle import Stream
-from chicago.state import Phase
-from chicago.views import PlayerView
+from chicago.core.actions import Action, Exchange, Play, QuadsChoice
+from chicago.core.cards import DECK
+from chicago.core.hands import Category, category_of, hand_value
+from chicago.core.shuffle import Stream
+from chicago.core.state import Phase
+from chicago.core.views import PlayerView
 
 from .base import Bot, Suggestion
 from .common import answer, card_list, exchange_for, is_boss, kept_words, trick_leader

@@ -26,13 +26,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from chicago.actions import Action, Exchange, QuadsChoice
-from chicago.cards import Card
-from chicago.hands import Category, hand_value
-from chicago.rules import TieRule
-from chicago.shuffle import Stream
-from chicago.state import Phase
-from chicago.views import PlayerView
+from chicago.core.actions import Action, Exchange, QuadsChoice
+from chicago.core.cards import Card
+from chicago.core.hands import Category, hand_value
+from chicago.core.rules import TieRule
+from chicago.core.shuffle import Stream
+from chicago.core.state import Phase
+from chicago.core.views import PlayerView
 
 from .base import Suggestion
 from .common import answer, card_list, chance, first_leader, plays, resets, returned

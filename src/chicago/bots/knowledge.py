@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chicago.cards import DECK, Card, Suit
-from chicago.events import (
+from chicago.core.cards import DECK, Card, Suit
+from chicago.core.events import (
     CardsDealt,
     CardsExchanged,
     CardsReturned,
@@ -38,11 +38,11 @@ from chicago.events import (
     OfferShown,
     PlayerEliminated,
 )
-from chicago.hands import Category
-from chicago.rules import HighScoreRule
-from chicago.shuffle import Stream
-from chicago.state import Phase
-from chicago.views import PlayerView
+from chicago.core.hands import Category
+from chicago.core.rules import HighScoreRule
+from chicago.core.shuffle import Stream
+from chicago.core.state import Phase
+from chicago.core.views import PlayerView
 
 HAND_SIZE = 5
 _NO_SUITS: frozenset[Suit] = frozenset()

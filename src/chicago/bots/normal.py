@@ -23,12 +23,12 @@ from collections.abc import Sequence
 from functools import cache
 from typing import ClassVar
 
-from chicago.actions import Action, Exchange, QuadsChoice
-from chicago.cards import Card
-from chicago.hands import NUM_VALUES, Category, category_of, describe, hand_value, ranks_of
-from chicago.shuffle import Stream
-from chicago.state import Phase
-from chicago.views import PlayerView
+from chicago.core.actions import Action, Exchange, QuadsChoice
+from chicago.core.cards import Card
+from chicago.core.hands import NUM_VALUES, Category, category_of, describe, hand_value, ranks_of
+from chicago.core.shuffle import Stream
+from chicago.core.state import Phase
+from chicago.core.views import PlayerView
 
 from .base import Bot, Suggestion
 from .common import (

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
-from chicago.cards import DECK, Card
-from chicago.hands import NUM_VALUES, Category, category_of, hand_value
-from chicago.shuffle import Stream
+from chicago.core.cards import DECK, Card
+from chicago.core.hands import NUM_VALUES, Category, category_of, hand_value
+from chicago.core.shuffle import Stream
 
 SAMPLES: Final = 4000
 """Simulated players per table: the chances are good to about ±1%."""

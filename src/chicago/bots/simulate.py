@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from chicago.cards import Card
-from chicago.hands import hand_value
-from chicago.shuffle import Stream
+from chicago.core.cards import Card
+from chicago.core.hands import hand_value
+from chicago.core.shuffle import Stream
 
 from .knowledge import Knowledge
 from .odds import CATEGORY_CARDS, CATEGORY_FLOOR, flush_draw, keep_plan

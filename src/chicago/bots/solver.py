@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chicago.cards import DECK, Card
+from chicago.core.cards import DECK, Card
 
 SUIT_MASKS = tuple(sum(1 << i for i in range(52) if i % 4 == s) for s in range(4))
 TWOS = sum(1 << i for i in range(4))

@@ -18,9 +18,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from chicago.hands import Category
-from chicago.rules import QuadsRule, RoyalFlushRule, RuleProfile, StraightFlushRule, WinRule
-from chicago.views import PlayerView
+from chicago.core.hands import Category
+from chicago.core.rules import QuadsRule, RoyalFlushRule, RuleProfile, StraightFlushRule, WinRule
+from chicago.core.views import PlayerView
 
 WIN = 100.0
 """The standing of a won game (and minus that of a lost one), in points."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import Final
 
-from chicago.rules import DEFAULT_PROFILE, RuleProfile
+from chicago.core.rules import DEFAULT_PROFILE, RuleProfile
 
 __all__ = ["run"]
 

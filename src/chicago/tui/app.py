@@ -23,10 +23,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
 from chicago.bots import LEVELS
-from chicago.rules import DEFAULT_PROFILE, PRESETS, RuleProfile, get_profile
-from chicago.rules_text import rules_markdown
-from chicago.service import ServiceError, Table, TableService
+from chicago.core.rules import DEFAULT_PROFILE, PRESETS, RuleProfile, get_profile
 from chicago.store import GameRow, Owner, describe_url
+from chicago.table.service import ServiceError, Table, TableService
+from chicago.text.rules_text import rules_markdown
 from chicago.tui.dialogs import ConfirmScreen, PathScreen, RulesScreen
 from chicago.tui.local import default_export_path, export_game, import_game
 from chicago.tui.table import TableScreen

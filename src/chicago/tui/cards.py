@@ -10,7 +10,7 @@ from typing import Final
 
 from rich.text import Text
 
-from chicago.cards import Card, Suit
+from chicago.core.cards import Card, Suit
 from chicago.tui.model import card_label, card_tokens, rank_text
 
 WIDTH: Final = 7

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.cards import Card
-from chicago.state import Phase
+from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.core.cards import Card
+from chicago.core.state import Phase
 from chicago.tui.model import exchange_bounds, exchange_for, follow_suit_message
 
 if TYPE_CHECKING:
-    from chicago.service import Table
+    from chicago.table.service import Table
 
 
 DECISION_PHASES: Final = {

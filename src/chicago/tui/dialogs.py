@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, RichLog, Sparkline, Static
 
-from chicago.service import DealScores, ServiceError
+from chicago.table.service import DealScores, ServiceError
 from chicago.tui.cards import card_text, rich_line
 from chicago.tui.local import GameFileProblem
 from chicago.tui.model import ME, Recap, seat_label

@@ -13,10 +13,10 @@ import json
 from pathlib import Path
 from typing import Any, Final, cast, get_args
 
-from chicago import record
-from chicago.service import BadRequest, ServiceError, Table, TableService
+from chicago.core import record
 from chicago.store import Owner, Store
 from chicago.store.repo import OwnerKind
+from chicago.table.service import BadRequest, ServiceError, Table, TableService
 
 LOCAL_KIND: Final = "local"
 

@@ -6,28 +6,24 @@ other seats' private fields left out). The `Board` is the table at one moment of
 animation: it starts from a view and steps through the redacted events of a service call,
 so that the bots' moves can be shown one by one; the next view then replaces it.
 
-The words come from the plain game (`chicago.plain`): the narration of each event and the
+The words come from `chicago.text.narration`: the narration of each event and the
 questions (open offer, four of a kind, Chicago) are its sentences, not a second copy.
 """
 
 from __future__ import annotations
 
-import io
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Final
 
-from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.cards import Card, Suit, card
-from chicago.events import Event, event_to_json
-from chicago.game import Game
-from chicago.plain import PlainGame
-from chicago.rules import RuleProfile
-from chicago.state import Phase
-from chicago.views import PlayerView
+from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.core.cards import Card, Suit, card
+from chicago.core.events import Event, event_to_json
+from chicago.core.rules import RuleProfile
+from chicago.core.state import Phase
+from chicago.core.views import PlayerView
+from chicago.text.narration import Narrator
 
 PAUSES: Final = {
     "deal_started": 0.9, "exchange_started": 0.45, "exchange_skipped": 0.6,
@@ -123,47 +119,14 @@ def seat_label(seat: int, levels: Sequence[str | None]) -> str:
 # Narration ------------------------------------------------------------------------------
 
 
-class Narrator:
-    """The plain game's sentence for each event seat 0 sees.
-
-    It drives a `PlainGame` that writes to a buffer. That printer reads only the profile of
-    its game (for the number of exchanges and the target), so it gets a stand-in game with
-    the same profile and seats, dealt from seed 0: nothing of the real game's hidden cards.
-    Its running scores are set from the view before each batch.
-    """
-
-    def __init__(self, profile: RuleProfile, seats: int) -> None:
-        self._out = io.StringIO()
-        stand_in = Game.new(profile, seats, 0)
-        self._plain = PlainGame(stand_in, (), io.StringIO(), self._out, Path(os.devnull))
-
-    def sync(self, scores: Sequence[int], qualified: Sequence[bool],
-             eliminated: Sequence[bool]) -> None:
-        self._plain.scores = list(scores)
-        self._plain.qualified = list(qualified)
-        self._plain.eliminated = list(eliminated)
-
-    def lines(self, data: Data) -> list[str]:
-        """The sentences for one event (usually one)."""
-        self._out.seek(0)
-        self._out.truncate()
-        self._plain.show_event(data)
-        return [line for line in self._out.getvalue().split("\n") if line.strip()]
-
-    # The plain game's questions, without its "Your hand: ..." (the table draws the hand).
-
-    def offer_question(self, v: PlayerView) -> str:
-        return _without_hand(self._plain.offer_question(v))
-
-    def quads_question(self, v: PlayerView) -> str:
-        return self._plain.quads_question(v)
-
-    def chicago_question(self, v: PlayerView) -> str:
-        return _without_hand(self._plain.chicago_question(v))
+def narrator(profile: RuleProfile, seats: int) -> Narrator:
+    """The narration of `chicago.text` for seat 0 (the Textual game's seat)."""
+    return Narrator(profile, seats, ME)
 
 
-def _without_hand(text: str) -> str:
-    return re.sub(r"^Your hand: [^.]*\.\s*", "", text)
+def told(narrator: Narrator, data: Data) -> list[str]:
+    """The sentences for one event, without the narrator's blank lines between deals."""
+    return [line for line in narrator.lines(data) if line.strip()]
 
 
 # The board --------------------------------------------------------------------------------
@@ -507,8 +470,8 @@ def exchange_prompt(v: PlayerView, legal: Sequence[Action], selected: int) -> st
 
 
 def reset_question(v: PlayerView) -> str:
-    """The R2.4 confirmation (the plain game's words)."""
-    return f"Discarding resets your score from {v.scores[ME]} to 0 (R2.4). Go ahead?"
+    """The R2.4 confirmation (the narration's words)."""
+    return narrator(v.profile, len(v.scores)).reset_question(v.scores[ME])
 
 
 def play_prompt(v: PlayerView, legal: Sequence[Action]) -> str:

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import ClassVar, Final
 
 from rich.text import Text
 from textual import on
@@ -22,11 +22,19 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 
-from chicago.actions import Action, Exchange, Play
-from chicago.cards import Card
-from chicago.rules_text import rules_markdown
-from chicago.service import GameGone, Illegal, NotFound, NotYourTurn, ServiceError, Stale, Table
-from chicago.state import Phase
+from chicago.core.actions import Action, Exchange, Play
+from chicago.core.cards import Card
+from chicago.core.state import Phase
+from chicago.table.service import (
+    GameGone,
+    Illegal,
+    NotFound,
+    NotYourTurn,
+    ServiceError,
+    Stale,
+    Table,
+)
+from chicago.text.rules_text import rules_markdown
 from chicago.tui.cards import rich_line
 from chicago.tui.decisions import DECISION_PHASES, DecisionKeys
 from chicago.tui.dialogs import (
@@ -39,6 +47,7 @@ from chicago.tui.dialogs import (
     RecapScreen,
     RulesScreen,
 )
+from chicago.tui.host import TableHost
 from chicago.tui.local import default_export_path, export_game
 from chicago.tui.model import (
     ME,
@@ -46,20 +55,18 @@ from chicago.tui.model import (
     SCORING,
     Board,
     Data,
-    Narrator,
     Recap,
     exchange_bounds,
     exchange_for,
     exchange_prompt,
     hint_words,
+    narrator,
     play_prompt,
     redacted,
     reset_question,
+    told,
 )
 from chicago.tui.widgets import MAX_HAND, CardView, seats_table, trick_cards, trick_line
-
-if TYPE_CHECKING:
-    from chicago.tui.app import ChicagoApp
 
 log = logging.getLogger("chicago.tui")
 
@@ -102,7 +109,7 @@ class TableScreen(DecisionKeys, Screen[None]):
         self.table = table
         self.fresh = fresh
         """A game just dealt: its events are shown from the deal on."""
-        self.narrator = Narrator(table.profile, table.seats)
+        self.narrator = narrator(table.profile, table.seats)
         self.board = Board.from_view(table.view, table.levels)
         self.selected: set[Card] = set()
         self.hinted: set[Card] = set()
@@ -117,11 +124,9 @@ class TableScreen(DecisionKeys, Screen[None]):
         self._keys: tuple[object, ...] = ()
 
     @property
-    def chicago(self) -> ChicagoApp:
-        from chicago.tui.app import ChicagoApp
-
+    def chicago(self) -> TableHost:
         app = self.app
-        assert isinstance(app, ChicagoApp)
+        assert isinstance(app, TableHost)
         return app
 
     # Layout ------------------------------------------------------------------------------
@@ -177,13 +182,13 @@ class TableScreen(DecisionKeys, Screen[None]):
         v = self.table.view
         self.narrator.sync(v.scores, v.qualified, v.eliminated)
         for data in redacted(v.log):
-            lines = self.narrator.lines(data)
+            lines = told(self.narrator, data)
             self._log(lines, data)
             if data["type"] in SCORING:
                 self.board.deal_lines.extend(lines)
         if self.table.events and not self.fresh:
             for data in redacted(self.table.events):
-                self._log(self.narrator.lines(data), data)
+                self._log(told(self.narrator, data), data)
         self.board.banner = self.log_lines[-1] if self.log_lines else ""
 
     def on_resize(self) -> None:
@@ -291,11 +296,11 @@ class TableScreen(DecisionKeys, Screen[None]):
             text = exchange_prompt(v, legal, len(self.selected))
             warn = exchange_bounds(legal)[3]
         elif phase is Phase.OFFER:
-            text = self.narrator.offer_question(v)
+            text = self.narrator.offer_question(v, with_hand=False)
         elif phase is Phase.QUADS:
             text = self.narrator.quads_question(v)
         elif phase is Phase.CHICAGO:
-            text = self.narrator.chicago_question(v)
+            text = self.narrator.chicago_question(v, with_hand=False)
         elif phase is Phase.PLAY:
             text = play_prompt(v, legal)
         elif self.busy and not self.animating:
@@ -360,7 +365,7 @@ class TableScreen(DecisionKeys, Screen[None]):
         self.narrator.sync(self.board.scores, self.board.qualified, self.board.eliminated)
         try:
             for data in redacted(table.events):
-                lines = self.narrator.lines(data)
+                lines = told(self.narrator, data)
                 recap = self.board.step(data, lines)
                 self._log(lines, data)
                 if self._pausing(data):

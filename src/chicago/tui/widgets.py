@@ -11,8 +11,8 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
-from chicago.cards import Card
-from chicago.state import Phase
+from chicago.core.cards import Card
+from chicago.core.state import Phase
 from chicago.tui.cards import HEIGHT, WIDTH, card_face, card_text
 from chicago.tui.model import ME, Board, seat_label
 

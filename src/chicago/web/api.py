@@ -15,7 +15,7 @@ from fastapi import APIRouter, Body, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
-from chicago.actions import (
+from chicago.core.actions import (
     Action,
     ChicagoCall,
     Exchange,
@@ -24,14 +24,14 @@ from chicago.actions import (
     QuadsChoice,
     action_to_json,
 )
-from chicago.cards import Card
-from chicago.cards import card as parse_card
-from chicago.events import event_to_json
-from chicago.rules import CHOICES, PRESETS, RuleProfile, get_profile
-from chicago.rules_text import rules_page
-from chicago.service import HUMAN, BadRequest, Table, TableService, parse_profile
+from chicago.core.cards import Card
+from chicago.core.cards import card as parse_card
+from chicago.core.events import event_to_json
+from chicago.core.rules import CHOICES, PRESETS, RuleProfile, get_profile
+from chicago.core.views import view_to_json
 from chicago.store import GameRow
-from chicago.views import view_to_json
+from chicago.table.service import HUMAN, BadRequest, Table, TableService, parse_profile
+from chicago.text.rules_text import rules_page
 from chicago.web.auth import (
     SESSION_COOKIE,
     Accounts,

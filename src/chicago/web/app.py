@@ -32,7 +32,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from chicago import __version__
-from chicago.service import (
+from chicago.store import Store
+from chicago.table.service import (
     BadRequest,
     BotFactory,
     GameGone,
@@ -43,7 +44,6 @@ from chicago.service import (
     Stale,
     TableService,
 )
-from chicago.store import Store
 from chicago.web import api
 from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
 

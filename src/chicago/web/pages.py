@@ -18,7 +18,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from chicago.rules import (
+from chicago.core.rules import (
     DEFAULT_PROFILE,
     PRESETS,
     ProfileError,
@@ -26,7 +26,7 @@ from chicago.rules import (
     customize,
     get_profile,
 )
-from chicago.rules_text import rules_page
+from chicago.text.rules_text import rules_page
 
 WEB_DIR: Final = Path(__file__).resolve().parent
 TEMPLATES_DIR: Final = WEB_DIR / "templates"

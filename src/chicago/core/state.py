@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from chicago.cards import Card
-from chicago.events import Event
-from chicago.rules import RuleProfile
+from chicago.core.cards import Card
+from chicago.core.events import Event
+from chicago.core.rules import RuleProfile
 
 
 class Phase(Enum):

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from chicago.actions import Action
-from chicago.engine import apply, legal_actions, new_game
-from chicago.events import Event
-from chicago.rules import DEFAULT_PROFILE, RuleProfile
-from chicago.state import GameState, Setup, StackedDeal
-from chicago.views import PlayerView, view
+from chicago.core.actions import Action
+from chicago.core.engine import apply, legal_actions, new_game
+from chicago.core.events import Event
+from chicago.core.rules import DEFAULT_PROFILE, RuleProfile
+from chicago.core.state import GameState, Setup, StackedDeal
+from chicago.core.views import PlayerView, view
 
 
 @dataclass(eq=True)

@@ -13,14 +13,14 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, Final, overload
 
-from chicago import deal, scoring, tricks
-from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.cards import DECK, Card
-from chicago.errors import IllegalAction
-from chicago.events import DealStarted, Event
-from chicago.rules import DEFAULT_PROFILE, RuleProfile
-from chicago.shuffle import Stream
-from chicago.state import GameState, Phase, Setup, StackedDeal
+from chicago.core import deal, scoring, tricks
+from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.core.cards import DECK, Card
+from chicago.core.errors import IllegalAction
+from chicago.core.events import DealStarted, Event
+from chicago.core.rules import DEFAULT_PROFILE, RuleProfile
+from chicago.core.shuffle import Stream
+from chicago.core.state import GameState, Phase, Setup, StackedDeal
 
 __all__ = ["IllegalAction", "apply", "legal_actions", "new_game", "to_act"]
 

@@ -19,27 +19,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, TextIO
 
-from chicago.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.arena import Player, play_game
 from chicago.bots import LEVELS, bot_stream, make_bot
-from chicago.cards import Card, card
-from chicago.events import Event, event_to_json
-from chicago.game import Game
-from chicago.hands import describe, hand_value
-from chicago.record import dump
-from chicago.rules import DEFAULT_PROFILE, ChicagoTiming, RuleProfile
-from chicago.rules_text import rules_markdown
-from chicago.shuffle import Stream
-from chicago.state import Phase
-from chicago.views import PlayerView
-from chicago.wording import (
-    AWARD_WORDS,
-    DEAL_END_WORDS,
-    RESET_WORDS,
-    SKIP_WORDS,
-    WIN_WORDS,
-    WITH_A,
-)
+from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.core.cards import Card, card
+from chicago.core.events import Event, event_to_json
+from chicago.core.game import Game
+from chicago.core.record import dump
+from chicago.core.rules import DEFAULT_PROFILE, RuleProfile
+from chicago.core.shuffle import Stream
+from chicago.core.state import Phase
+from chicago.core.views import PlayerView
+from chicago.table.arena import Player, play_game
+from chicago.text.narration import Narrator, hand_words, numbered
+from chicago.text.rules_text import rules_markdown
 
 ME: Final = 0
 """The human's seat."""
@@ -101,16 +93,6 @@ def parse_card(text: str) -> Card | None:
         return None
 
 
-def _numbered(items: Sequence[str]) -> str:
-    return "  ".join(f"{i} {text}" for i, text in enumerate(items, 1))
-
-
-def _hand_words(hand: Sequence[Card]) -> str:
-    if len(hand) != 5:
-        return ""
-    return f" ({describe(hand_value(hand))})"
-
-
 @dataclass
 class PlainGame:
     """One plain game: the human's side (a `Player` for seat 0) and the printer of events."""
@@ -120,19 +102,15 @@ class PlainGame:
     inp: TextIO
     out: TextIO
     save_path: Path
-    scores: list[int] = field(default_factory=list)
-    """Scores, qualifications and eliminations as the events shown so far left them."""
-    qualified: list[bool] = field(default_factory=list)
-    eliminated: list[bool] = field(default_factory=list)
-    _trick_cards: int = 0
+    narrator: Narrator = field(init=False)
+    """The words for what seat 0 sees, and the standing the events shown so far left."""
     _legal: Sequence[Action] = ()
     _scores_changed: bool = False
 
     def __post_init__(self) -> None:
         s = self.game.state
-        self.scores = list(s.scores)
-        self.qualified = list(s.qualified)
-        self.eliminated = list(s.eliminated)
+        self.narrator = Narrator(s.profile, s.seats, ME)
+        self.narrator.sync(s.scores, s.qualified, s.eliminated)
 
     # --- output ------------------------------------------------------------------------
 
@@ -140,29 +118,8 @@ class PlainGame:
         self.out.write(text + "\n")
         self.out.flush()
 
-    def who(self, seat: int, start: bool = False) -> str:
-        if seat == ME:
-            return "You" if start else "you"
-        return f"{'S' if start else 's'}eat {seat}"
-
-    def whose(self, seat: int) -> str:
-        return "your" if seat == ME else f"seat {seat}'s"
-
-    def verb(self, seat: int, third: str, second: str) -> str:
-        return second if seat == ME else third
-
     def scores_line(self) -> str:
-        parts = []
-        for seat, score in enumerate(self.scores):
-            notes = []
-            if self.qualified[seat]:
-                notes.append("qualified")
-            if self.eliminated[seat]:
-                notes.append("eliminated")
-            extra = f" ({', '.join(notes)})" if notes else ""
-            parts.append(f"{self.who(seat)} {score}{extra}")
-        target = self.game.setup.profile.target
-        return f"Scores (target {target}): " + ", ".join(parts) + "."
+        return self.narrator.scores_line()
 
     def show(self, game: Game, events: Sequence[Event]) -> None:
         """Print what seat 0 may see of these events (R9.1), in words."""
@@ -174,7 +131,10 @@ class PlainGame:
                 self._scores_changed = False  # its line gives the scores
             elif data["type"] not in ("points_awarded", "score_reset"):
                 self.flush_scores()
-            self.show_event(data)
+            for line in self.narrator.lines(data):
+                self.say(line)
+            if data["type"] in ("points_awarded", "score_reset"):
+                self._scores_changed = True
         self.flush_scores()
 
     def flush_scores(self) -> None:
@@ -182,125 +142,6 @@ class PlainGame:
         if self._scores_changed:
             self._scores_changed = False
             self.say(self.scores_line())
-
-    def show_event(self, e: dict[str, object]) -> None:
-        kind = e["type"]
-        seat = e.get("seat")
-        s = seat if isinstance(seat, int) else -1
-        W = self.who(s, start=True) if s >= 0 else ""
-        if kind == "deal_started":
-            dealer = int(str(e["dealer"]))
-            self._trick_cards = 0
-            self.say()
-            self.say(f"=== Deal {e['deal']}: {self.who(dealer)} deal{'' if dealer == ME else 's'}"
-                     " ===")
-        elif kind == "cards_dealt":
-            hand = self._cards(e["cards"])
-            self.say(f"Your cards: {' '.join(hand)}.")
-        elif kind == "exchange_started":
-            self.say(f"Exchange {e['exchange']}.")
-        elif kind == "exchange_skipped":
-            why = SKIP_WORDS.get(str(e["reason"]), str(e["reason"]))
-            self.say(f"{W} may not exchange this time ({why}).")
-        elif kind == "cards_exchanged":
-            count = int(str(e["count"]))
-            if count == 0:
-                self.say(f"{W} {self.verb(s, 'keeps', 'keep')} all five cards.")
-            elif s == ME:
-                out = " ".join(self._cards(e.get("discarded", [])))
-                got = " ".join(self._cards(e.get("drawn", [])))
-                drawn = f" and draw {got}" if got else ""
-                self.say(f"You discard {out}{drawn}.")
-            else:
-                self.say(f"{W} exchanges {count} card{'s' if count != 1 else ''}.")
-        elif kind == "score_reset":
-            why = RESET_WORDS.get(str(e["reason"]), str(e["reason"]))
-            self.scores[s] = 0
-            self.say(f"{self.whose(s).capitalize()} score is reset from {e['previous']} to 0 "
-                     f"({why}).")
-            self._scores_changed = True
-        elif kind == "offer_shown":
-            if s == ME:
-                self.say(f"You discard one card; the top stock card is offered to you face up: "
-                         f"{e['card']}.")
-            else:
-                self.say(f"{W} discards one card and is offered the top stock card face up: "
-                         f"{e['card']}.")
-        elif kind == "offer_kept":
-            self.say(f"{W} {self.verb(s, 'keeps', 'keep')} the offered {e['card']}.")
-        elif kind == "offer_declined":
-            self.say(f"{W} {self.verb(s, 'declines', 'decline')} the offered {e['card']} and "
-                     f"{self.verb(s, 'draws', 'draw')} the next card unseen.")
-        elif kind == "hand_announced":
-            stage = int(str(e["stage"]))
-            when = (
-                f"after exchange {stage}"
-                if stage < self.game.setup.profile.exchanges
-                else "in the final hands"
-            )
-            category = str(e["category"])
-            article = "a " if category in WITH_A else ""
-            self.say(f"Best hand {when}: {self.who(s)}, with {article}{category}.")
-        elif kind == "no_hand_scored":
-            self.say(f"Nobody holds a pair after exchange {e['stage']}: no points.")
-        elif kind == "points_awarded":
-            points = int(str(e["points"]))
-            score = int(str(e["score"]))
-            self.scores[s] = score
-            why = AWARD_WORDS.get(str(e["reason"]), str(e["reason"]))
-            if points >= 0:
-                change = f"{self.verb(s, 'scores', 'score')} {points}"
-            else:
-                change = f"{self.verb(s, 'loses', 'lose')} {-points}"
-            self.say(f"{W} {change} {why} (now {score}).")
-            self._scores_changed = True
-        elif kind == "quads_chosen":
-            if e["choice"] == "points":
-                self.say(f"{W} {self.verb(s, 'takes', 'take')} the points for four of a kind.")
-            else:
-                self.say(f"{W} {self.verb(s, 'resets', 'reset')} every other player to 0 with "
-                         "four of a kind; the deal ends.")
-        elif kind == "chicago_called":
-            self.qualified[s] = True
-            self.say(f"{W} {self.verb(s, 'calls', 'call')} Chicago and must win all five "
-                     "tricks.")
-        elif kind == "chicago_passed":
-            self.say(f"{W} {self.verb(s, 'does', 'do')} not call Chicago.")
-        elif kind == "cards_returned":
-            self._trick_cards = 0
-            self.say("The cards already played go back to their hands.")
-        elif kind == "card_played":
-            if self._trick_cards == 0:
-                self.say(f"Trick {e['trick']}: {self.who(s)} {self.verb(s, 'leads', 'lead')} "
-                         f"{e['card']}.")
-            else:
-                self.say(f"{W} {self.verb(s, 'plays', 'play')} {e['card']}.")
-            self._trick_cards += 1
-        elif kind == "trick_taken":
-            self._trick_cards = 0
-            self.say(f"{W} {self.verb(s, 'takes', 'take')} trick {e['trick']} with {e['card']}.")
-        elif kind == "chicago_won":
-            self.say(f"{W} {self.verb(s, 'wins', 'win')} the Chicago: all five tricks.")
-        elif kind == "chicago_broken":
-            caller = int(str(e["caller"]))
-            breaker = int(str(e["breaker"]))
-            self.say(f"{self.who(breaker, start=True)} broke {self.whose(caller)} Chicago.")
-        elif kind == "player_eliminated":
-            self.eliminated[s] = True
-            self.say(f"{W} {self.verb(s, 'reaches', 'reach')} {e['score']} without a Chicago "
-                     f"call and {self.verb(s, 'is', 'are')} eliminated (R8.3).")
-        elif kind == "game_won":
-            why = WIN_WORDS.get(str(e["reason"]), str(e["reason"]))
-            self.say(f"{W} {self.verb(s, 'wins', 'win')} the game by {why}.")
-        elif kind == "deal_ended":
-            why = DEAL_END_WORDS.get(str(e["reason"]), f" ({e['reason']})")
-            self.say(f"Deal {e['deal']} ends{why}. {self.scores_line()}")
-        else:  # an event this printer does not know yet: show it as it is
-            self.say(f"({json.dumps(e, ensure_ascii=False)})")
-
-    @staticmethod
-    def _cards(value: object) -> list[str]:
-        return [str(c) for c in value] if isinstance(value, list) else []
 
     # --- input -------------------------------------------------------------------------
 
@@ -322,7 +163,7 @@ class PlainGame:
                 self.say(rules_markdown(v.profile).rstrip())
             elif word == "scores":
                 self.say(self.scores_line())
-                self.say(f"{self.who(v.dealer, start=True)} dealt deal {v.deal}.")
+                self.say(f"{self.narrator.who(v.dealer, start=True)} dealt deal {v.deal}.")
             elif word in ("help", "?"):
                 self.say("Answer with the number of a choice (1 is the first listed), or in "
                          "words. Commands: hint (the hard bot's suggestion and why), rules "
@@ -336,25 +177,8 @@ class PlainGame:
         level = HINT_LEVEL if HINT_LEVEL in LEVELS else LEVELS[-1]
         rng = bot_stream(self.game.setup.seed, ME, len(self.game.actions))
         suggestion = make_bot(level).suggest(v, self._legal, rng)
-        self.say(f"Hint ({level} bot): {self.action_words(suggestion.action, v)}. "
-                 f"{suggestion.reason}")
-
-    def action_words(self, a: Action, v: PlayerView) -> str:
-        """An action of seat 0 in words, with what to type for it."""
-        if isinstance(a, Exchange):
-            if not a.discard:
-                return "keep all five cards (type keep)"
-            positions = " ".join(str(v.hand.index(c) + 1) for c in a.discard)
-            names = " ".join(c.text for c in a.discard)
-            return f"discard {names} (type {positions})"
-        if isinstance(a, Offer):
-            return "keep the offered card (type 1)" if a.keep else "decline it (type 2)"
-        if isinstance(a, QuadsChoice):
-            return "take the points (type 1)" if a.choice == "points" else "reset (type 2)"
-        if isinstance(a, ChicagoCall):
-            return "call Chicago (type 2)" if a.call else "do not call Chicago (type 1)"
-        cards = [x.card for x in self._legal if isinstance(x, Play)]
-        return f"play {a.card.text} (type {cards.index(a.card) + 1})"
+        words = self.narrator.action_words(suggestion.action, v, self._legal)
+        self.say(f"Hint ({level} bot): {words}. {suggestion.reason}")
 
     # --- decisions (the Player protocol) -------------------------------------------------
 
@@ -365,17 +189,17 @@ class PlainGame:
                 return self.exchange(view, legal)
             if view.phase is Phase.OFFER:
                 return self.two_way(
-                    view, legal, self.offer_question(view), ("keep", "decline"),
+                    view, legal, self.narrator.offer_question(view), ("keep", "decline"),
                     lambda a: isinstance(a, Offer) and a.keep,
                 )
             if view.phase is Phase.QUADS:
                 return self.two_way(
-                    view, legal, self.quads_question(view), ("points", "reset"),
+                    view, legal, self.narrator.quads_question(view), ("points", "reset"),
                     lambda a: isinstance(a, QuadsChoice) and a.choice == "points",
                 )
             if view.phase is Phase.CHICAGO:
                 return self.two_way(
-                    view, legal, self.chicago_question(view), ("no", "yes"),
+                    view, legal, self.narrator.chicago_question(view), ("no", "yes"),
                     lambda a: isinstance(a, ChicagoCall) and not a.call,
                     aliases=(("pass", "n"), ("call", "y")),
                 )
@@ -406,42 +230,6 @@ class PlainGame:
             self.say(f"{text!r} is not one of the choices: type 1 or {words[0]}, "
                      f"2 or {words[1]}.")
 
-    def offer_question(self, v: PlayerView) -> str:
-        assert v.offer is not None
-        return (f"Your hand: {' '.join(c.text for c in v.hand)}. The offered card is "
-                f"{v.offer.text} ({v.offer.name}). Keep it, or decline it and draw the next "
-                "card unseen (R2.2)?")
-
-    def quads_question(self, v: PlayerView) -> str:
-        p = v.profile
-        return (f"Your four of a kind is the best hand. Take {p.quads_points} points (the "
-                "same four of a kind then scores points for the rest of the deal), or reset "
-                "every other active player to 0 and end the deal at once (R4.3)?")
-
-    def chicago_question(self, v: PlayerView) -> str:
-        p = v.profile
-        win = f"+{p.chicago_points}"
-        if p.chicago_two_points is not None:
-            win += f" (+{p.chicago_two_points} if the last trick is won with a two)"
-        lose = f"-{p.chicago_penalty} if not"
-        if p.broken_chicago_bonus:
-            lose += f" (and whoever takes a trick from you gains {p.broken_chicago_bonus})"
-        lines = [
-            f"Your hand: {' '.join(c.text for c in v.hand)}. Call Chicago? You must then win "
-            f"all five tricks: {win} if you do, {lose} (R7).",
-        ]
-        if p.chicago_caller_leads:
-            lines.append("The caller leads the first trick.")
-        if p.chicago_timing is ChicagoTiming.FIRST_TRICK and v.trick:
-            lines.append("The cards already played to this trick go back.")
-        if p.qualification_required:
-            state = "You are already qualified." if v.qualified[ME] else (
-                "You are not qualified yet.")
-            lines.append(
-                f"A call qualifies you to win the game, whatever its result (R7.4). {state}"
-            )
-        return " ".join(lines)
-
     def exchange(self, v: PlayerView, legal: Sequence[Action]) -> Action:
         exchanges = [a for a in legal if isinstance(a, Exchange)]
         by_set = {frozenset(a.discard): a for a in exchanges}
@@ -449,10 +237,10 @@ class PlainGame:
         least, most = sizes[0], sizes[-1]
         hand = v.hand
         resets = any(a.confirm_reset for a in exchanges)
-        numbered = _numbered([c.text for c in hand])
+        choices = numbered([c.text for c in hand])
         while True:
             self.say(f"Exchange {v.exchange} of {v.profile.exchanges}. Your hand: "
-                     f"{numbered}{_hand_words(hand)}.")
+                     f"{choices}{hand_words(hand)}.")
             if least:
                 self.say(f"You hold {len(hand)} cards: discard exactly {least}, by its "
                          f"position (1-{len(hand)}) or name.")
@@ -477,8 +265,7 @@ class PlainGame:
                 break
             if not action.confirm_reset:
                 return action
-            self.say(f"Discarding resets your score from {v.scores[ME]} to 0 (R2.4). "
-                     "Go ahead?")
+            self.say(self.narrator.reset_question(v.scores[ME]))
             self.say("Choices: 1 yes  2 no")
             while True:
                 answer = self.ask(v).lower()
@@ -527,12 +314,12 @@ class PlainGame:
         cards = [a.card for a in plays]
         number = len(v.tricks) + 1
         if v.trick:
-            table = ", ".join(f"{self.who(x)} {c.text}" for x, c in v.trick)
+            table = ", ".join(f"{self.narrator.who(x)} {c.text}" for x, c in v.trick)
             self.say(f"Trick {number}, your turn. On the table: {table}.")
         else:
             self.say(f"Trick {number}: your lead.")
         hand = " ".join(c.text for c in v.hand)
-        self.say(f"Your hand: {hand}. Play: {_numbered([c.text for c in cards])}")
+        self.say(f"Your hand: {hand}. Play: {numbered([c.text for c in cards])}")
         while True:
             text = self.ask(v)
             if text.isdigit():

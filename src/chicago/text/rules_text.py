@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from chicago.rules import (
+from chicago.core.rules import (
     ChicagoTiming,
     HighScoreRule,
     QuadsRule,

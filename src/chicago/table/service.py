@@ -4,7 +4,7 @@ One human at seat 0 and bots at the other seats. `create` deals a new game, `act
 seat 0's decision (checked against the game's version) and then lets the bots play until it
 is seat 0's turn again or the game ends; every applied action, the player's and each bot's,
 is stored durably before the call returns. A game is rebuilt from storage by replaying its
-setup and actions (`chicago.record`); the in-process cache keyed by (game id, version) is only
+setup and actions (`chicago.core.record`); the in-process cache keyed by (game id, version) is only
 an optimization, so several processes on one database serve the same games.
 
 What leaves the service for the player is seat 0's view (R9.1): a `Table` holds the view,
@@ -24,16 +24,17 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from chicago import __version__, record
-from chicago.actions import Action, action_to_json
+from chicago import __version__
 from chicago.bots.base import Bot, Suggestion, bot_stream
-from chicago.errors import IllegalAction
-from chicago.events import DealEnded, DealStarted, Event, GameWon, PointsAwarded, ScoreReset
-from chicago.game import Game
-from chicago.rules import DEFAULT_PROFILE, RuleProfile, customize, get_profile
-from chicago.state import GameState, Phase
+from chicago.core import record
+from chicago.core.actions import Action, action_to_json
+from chicago.core.errors import IllegalAction
+from chicago.core.events import DealEnded, DealStarted, Event, GameWon, PointsAwarded, ScoreReset
+from chicago.core.game import Game
+from chicago.core.rules import DEFAULT_PROFILE, RuleProfile, customize, get_profile
+from chicago.core.state import GameState, Phase
+from chicago.core.views import PlayerView, view
 from chicago.store import GameRow, Owner, Store, Summary
-from chicago.views import PlayerView, view
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -51,7 +52,7 @@ __all__ = [
     "parse_profile",
 ]
 
-log = logging.getLogger("chicago.service")
+log = logging.getLogger("chicago.table.service")
 
 DEFAULT_LEVEL: Final = "normal"
 HINT_LEVEL: Final = "hard"

@@ -6,11 +6,11 @@ the end of the game after every positive award (R8.6), in the way the profile sa
 
 from __future__ import annotations
 
-from chicago import deal
-from chicago.actions import QuadsChoice
-from chicago.cards import Card, Suit
-from chicago.errors import IllegalAction
-from chicago.events import (
+from chicago.core import deal
+from chicago.core.actions import QuadsChoice
+from chicago.core.cards import Card, Suit
+from chicago.core.errors import IllegalAction
+from chicago.core.events import (
     Event,
     GameWon,
     HandAnnounced,
@@ -20,9 +20,9 @@ from chicago.events import (
     QuadsChosen,
     ScoreReset,
 )
-from chicago.hands import Category, category_of, hand_value
-from chicago.rules import QuadsRule, RoyalFlushRule, StraightFlushRule, TieRule, WinRule
-from chicago.state import GameState, Phase
+from chicago.core.hands import Category, category_of, hand_value
+from chicago.core.rules import QuadsRule, RoyalFlushRule, StraightFlushRule, TieRule, WinRule
+from chicago.core.state import GameState, Phase
 
 _SF_SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 """R3.4: hearts > spades > diamonds > clubs, for an exact straight-flush tie only."""

@@ -7,11 +7,11 @@ action leaves nothing half done (and the caller's state is never touched anyway)
 
 from __future__ import annotations
 
-from chicago import scoring, tricks
-from chicago.actions import Exchange, Offer
-from chicago.cards import DECK, Card
-from chicago.errors import IllegalAction, StackedDealError
-from chicago.events import (
+from chicago.core import scoring, tricks
+from chicago.core.actions import Exchange, Offer
+from chicago.core.cards import DECK, Card
+from chicago.core.errors import IllegalAction, StackedDealError
+from chicago.core.events import (
     CardsDealt,
     CardsExchanged,
     DealEnded,
@@ -25,9 +25,9 @@ from chicago.events import (
     ScoreReset,
     StockRecycled,
 )
-from chicago.rules import HighScoreRule, WinRule
-from chicago.shuffle import shuffled
-from chicago.state import GameState, Phase
+from chicago.core.rules import HighScoreRule, WinRule
+from chicago.core.shuffle import shuffled
+from chicago.core.state import GameState, Phase
 
 HAND_SIZE = 5
 

@@ -24,13 +24,13 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol, TextIO
 
-from chicago.actions import Action
 from chicago.bots import LEVELS, bot_stream, make_bot
-from chicago.events import ChicagoCalled, ChicagoWon, Event
-from chicago.game import Game
-from chicago.rules import DEFAULT_PROFILE, RuleProfile
-from chicago.shuffle import Stream
-from chicago.views import PlayerView, view
+from chicago.core.actions import Action
+from chicago.core.events import ChicagoCalled, ChicagoWon, Event
+from chicago.core.game import Game
+from chicago.core.rules import DEFAULT_PROFILE, RuleProfile
+from chicago.core.shuffle import Stream
+from chicago.core.views import PlayerView, view
 
 DEFAULT_MAX_ACTIONS: Final = 10_000
 """Actions after which an arena game is stopped and counted as unfinished. Bot games at

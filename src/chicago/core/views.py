@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from chicago.cards import Card
-from chicago.events import Event, event_to_json, visible_to
-from chicago.rules import RuleProfile
-from chicago.state import GameState, Phase, Trick
+from chicago.core.cards import Card
+from chicago.core.events import Event, event_to_json, visible_to
+from chicago.core.rules import RuleProfile
+from chicago.core.state import GameState, Phase, Trick
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from chicago import deal, scoring
-from chicago.actions import ChicagoCall, Play
-from chicago.cards import Card
-from chicago.errors import IllegalAction
-from chicago.events import (
+from chicago.core import deal, scoring
+from chicago.core.actions import ChicagoCall, Play
+from chicago.core.cards import Card
+from chicago.core.errors import IllegalAction
+from chicago.core.events import (
     CardPlayed,
     CardsReturned,
     ChicagoBroken,
@@ -16,8 +16,8 @@ from chicago.events import (
     Event,
     TrickTaken,
 )
-from chicago.rules import ChicagoTiming
-from chicago.state import GameState, Phase, Trick
+from chicago.core.rules import ChicagoTiming
+from chicago.core.state import GameState, Phase, Trick
 
 TRICKS = 5
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from chicago.actions import (
+from chicago.core.actions import (
     Action,
     ChicagoCall,
     Exchange,
@@ -21,13 +21,13 @@ from chicago.actions import (
     QuadsChoice,
     action_to_json,
 )
-from chicago.cards import Card, card
-from chicago.engine import to_act
-from chicago.errors import IllegalAction, StackedDealError
-from chicago.events import event_to_json
-from chicago.game import Game
-from chicago.rules import DEFAULT_PROFILE, RuleProfile, profile_from_json, profile_to_json
-from chicago.state import StackedDeal
+from chicago.core.cards import Card, card
+from chicago.core.engine import to_act
+from chicago.core.errors import IllegalAction, StackedDealError
+from chicago.core.events import event_to_json
+from chicago.core.game import Game
+from chicago.core.rules import DEFAULT_PROFILE, RuleProfile, profile_from_json, profile_to_json
+from chicago.core.state import StackedDeal
 
 FORMAT: Final = "chicago-game/1"
 _TOP_FIELDS: Final = {"format", "profile", "seats", "seed", "dealer", "deals", "actions", "meta"}

@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
-from chicago.cards import Card
-from chicago.hands import Category
-from chicago.values import value
+from chicago.core.cards import Card
+from chicago.core.hands import Category
+from chicago.core.values import value
 
 
 @value

@@ -18,7 +18,7 @@ from enum import IntEnum
 from itertools import combinations
 from typing import Final
 
-from chicago.cards import DECK, RANK_PLURALS, RANK_WORDS, Card
+from chicago.core.cards import DECK, RANK_PLURALS, RANK_WORDS, Card
 
 __all__ = [
     "NUM_VALUES",

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any, Final
 
-from chicago.hands import Category
+from chicago.core.hands import Category
 
 
 class HighScoreRule(Enum):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from chicago.cards import Card
-from chicago.values import value
+from chicago.core.cards import Card
+from chicago.core.values import value
 
 QuadsOption = Literal["points", "reset"]
 

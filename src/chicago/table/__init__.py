@@ -1,0 +1,1 @@
+"""The application: tables of people and bots stored action by action, and the arena."""
