@@ -7,7 +7,7 @@ action leaves nothing half done (and the caller's state is never touched anyway)
 
 from __future__ import annotations
 
-from chicago.core import scoring, tricks
+from chicago.core import awards
 from chicago.core.actions import Exchange, Offer
 from chicago.core.cards import DECK, Card
 from chicago.core.errors import IllegalAction, StackedDealError
@@ -28,19 +28,9 @@ from chicago.core.events import (
 from chicago.core.rules import HighScoreRule, WinRule
 from chicago.core.shuffle import shuffled
 from chicago.core.state import GameState, Phase
+from chicago.core.steps import DEAL, Next, Step
 
 HAND_SIZE = 5
-
-
-def set_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> None:
-    s.hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
-
-
-def set_score(s: GameState, seat: int, score: int) -> None:
-    """Record a score, and whether it reached the high-score threshold (köpstopp, six cards)."""
-    s.scores = s.scores[:seat] + (score,) + s.scores[seat + 1 :]
-    if score >= s.profile.high_score_threshold and not s.reached[seat]:
-        s.reached = s.reached[:seat] + (True,) + s.reached[seat + 1 :]
 
 
 # --- dealing ---------------------------------------------------------------------------
@@ -54,7 +44,7 @@ def _restricted(s: GameState) -> frozenset[int]:
     return frozenset()
 
 
-def start_deal(s: GameState, events: list[Event]) -> None:
+def start_deal(s: GameState, events: list[Event]) -> Step:
     """R1.3: deal five cards each, one at a time clockwise from the dealer's left."""
     s.deal += 1
     order = s.clockwise_from(s.dealer)
@@ -110,16 +100,16 @@ def start_deal(s: GameState, events: list[Event]) -> None:
     s.tricks = ()
     events.append(DealStarted(s.deal, s.dealer, order))
     events.extend(CardsDealt(seat, hands[seat]) for seat in order)
-    begin_exchange(s, 1, events)
+    return Step(Next.EXCHANGE, 1)
 
 
-def end_deal(s: GameState, reason: str, events: list[Event]) -> None:
+def end_deal(s: GameState, reason: str, events: list[Event]) -> Step | None:
     """R1.2/R1.4: the deal passes to the next active seat and the next deal is dealt."""
     events.append(DealEnded(s.deal, reason))
-    if s.profile.win is WinRule.DEAL_END_HIGHEST and scoring.deal_end_winner(s, events):
-        return
+    if s.profile.win is WinRule.DEAL_END_HIGHEST and awards.deal_end_winner(s, events):
+        return None
     s.dealer = s.clockwise_from(s.dealer)[0]
-    start_deal(s, events)
+    return DEAL
 
 
 # --- exchanges -------------------------------------------------------------------------
@@ -137,7 +127,7 @@ def _skip_reason(s: GameState, seat: int, number: int) -> str | None:
     return None
 
 
-def begin_exchange(s: GameState, number: int, events: list[Event]) -> None:
+def begin_exchange(s: GameState, number: int, events: list[Event]) -> Step | None:
     """R2.1: everyone in turn from the dealer's left (but those the high-score rule skips)."""
     s.exchange = number
     s.phase = Phase.EXCHANGE
@@ -155,8 +145,8 @@ def begin_exchange(s: GameState, number: int, events: list[Event]) -> None:
     s.queue = order
     if order:
         s.to_act = order[0]
-    else:
-        _exchange_done(s, events)
+        return None
+    return Step(Next.EXCHANGE_DONE, number)
 
 
 def discard_range(s: GameState, seat: int) -> tuple[int, int]:
@@ -176,7 +166,7 @@ def reset_applies(s: GameState, seat: int) -> bool:
     )
 
 
-def exchange(s: GameState, a: Exchange, events: list[Event]) -> None:
+def exchange(s: GameState, a: Exchange, events: list[Event]) -> Step | None:
     """R2.1–R2.4: keep all five, or discard and draw (with the open offer for one card)."""
     seat = a.seat
     hand = s.hands[seat]
@@ -207,31 +197,29 @@ def exchange(s: GameState, a: Exchange, events: list[Event]) -> None:
                 "R2.4",
             )
         events.append(ScoreReset(seat, s.scores[seat], "high_score"))
-        set_score(s, seat, 0)
+        awards.set_score(s, seat, 0)
     if not discard:
         events.append(CardsExchanged(seat, s.exchange, 0, (), ()))
-        _next_exchanger(s, events)
-        return
+        return _next_exchanger(s)
     # Discards go to the pile in card order, so recycling never depends on how a file lists them.
     put_away = tuple(sorted(discard))
     kept = tuple([c for c in hand if c not in put_away])
     s.exchanging = put_away
     if least:  # §X six cards: the extra card goes, and nothing is drawn
-        set_hand(s, seat, kept)
-        _finish_exchange(s, seat, put_away, (), events)
-        return
+        awards.set_hand(s, seat, kept)
+        return _finish_exchange(s, seat, put_away, (), events)
     if len(put_away) == 1 and s.profile.open_offer:  # R2.2
-        set_hand(s, seat, kept)
+        awards.set_hand(s, seat, kept)
         s.offer = _draw(s, 1, events)[0]
         s.phase = Phase.OFFER
         events.append(OfferShown(seat, s.offer))
-        return
+        return None
     drawn = _draw(s, len(put_away), events)
-    set_hand(s, seat, kept + drawn)
-    _finish_exchange(s, seat, put_away, drawn, events)
+    awards.set_hand(s, seat, kept + drawn)
+    return _finish_exchange(s, seat, put_away, drawn, events)
 
 
-def answer_offer(s: GameState, a: Offer, events: list[Event]) -> None:
+def answer_offer(s: GameState, a: Offer, events: list[Event]) -> Step | None:
     """R2.2: keep the face-up card, or decline it (to the discards) and draw one unseen."""
     seat = a.seat
     if not isinstance(a.keep, bool):
@@ -248,8 +236,8 @@ def answer_offer(s: GameState, a: Offer, events: list[Event]) -> None:
         events.append(OfferDeclined(seat, offered))
         s.exchanging = put_away + (offered,)  # R2.3: cannot come back this exchange
         drawn = _draw(s, 1, events)
-    set_hand(s, seat, s.hands[seat] + drawn)
-    _finish_exchange(s, seat, put_away, drawn, events)
+    awards.set_hand(s, seat, s.hands[seat] + drawn)
+    return _finish_exchange(s, seat, put_away, drawn, events)
 
 
 def _draw(s: GameState, count: int, events: list[Event]) -> tuple[Card, ...]:
@@ -274,36 +262,17 @@ def _finish_exchange(
     put_away: tuple[Card, ...],
     drawn: tuple[Card, ...],
     events: list[Event],
-) -> None:
+) -> Step | None:
     s.discards = s.discards + s.exchanging
     s.exchanging = ()
     events.append(CardsExchanged(seat, s.exchange, len(put_away), put_away, drawn))
-    _next_exchanger(s, events)
+    return _next_exchanger(s)
 
 
-def _next_exchanger(s: GameState, events: list[Event]) -> None:
+def _next_exchanger(s: GameState) -> Step | None:
+    """The next seat of this exchange, or (all done) the exchange is over (R1.4)."""
     s.queue = s.queue[1:]
     if s.queue:
         s.to_act = s.queue[0]
-    else:
-        _exchange_done(s, events)
-
-
-def _exchange_done(s: GameState, events: list[Event]) -> None:
-    """R1.4: a scoring stage after each exchange but the last, then the calls and tricks."""
-    number = s.exchange
-    if number < s.profile.exchanges:
-        if scoring.score_stage(s, number, events):
-            after_stage(s, number, events)
-    else:
-        tricks.begin_calls(s, events)
-
-
-def after_stage(s: GameState, stage: int, events: list[Event], reason: str = "complete") -> None:
-    """Go on after a stage's award: the next exchange, or (final hand) the next deal."""
-    if s.phase is Phase.FINISHED:
-        return
-    if stage < s.profile.exchanges:
-        begin_exchange(s, stage + 1, events)
-    else:
-        end_deal(s, reason, events)
+        return None
+    return Step(Next.EXCHANGE_DONE, s.exchange)

@@ -3,8 +3,8 @@
 No I/O, no clock, no global random: every random choice comes from the game's seed
 (shuffle.py). `apply` never changes the state it is given; it returns a new state and the
 events of the step. An illegal action raises `IllegalAction`, whose message names the rule.
-The deal's course lives in deal.py (dealing, exchanges), scoring.py (stages, awards, the
-end of the game) and tricks.py (calls, tricks).
+The deal's course is one table of steps (course.py) over deal.py (dealing, exchanges),
+scoring.py (the stages), tricks.py (calls, tricks) and awards.py (scores, the end of the game).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, Final, overload
 
-from chicago.core import deal, scoring, tricks
+from chicago.core import course, deal, scoring, tricks
 from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
 from chicago.core.cards import DECK, Card
 from chicago.core.errors import IllegalAction
@@ -21,6 +21,7 @@ from chicago.core.events import DealStarted, Event
 from chicago.core.rules import DEFAULT_PROFILE, RuleProfile
 from chicago.core.shuffle import Stream
 from chicago.core.state import GameState, Phase, Setup, StackedDeal
+from chicago.core.steps import DEAL, Step
 
 __all__ = ["IllegalAction", "apply", "legal_actions", "new_game", "to_act"]
 
@@ -91,7 +92,7 @@ def new_game(
         tricks=(),
     )
     events: list[Event] = []
-    deal.start_deal(state, events)
+    course.run(state, DEAL, events)
     state.log = tuple(events)
     return state
 
@@ -108,7 +109,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     _check_turn(state, action)
     new = state.copy()
     events: list[Event] = []
-    _HANDLERS[type(action)](new, action, events)
+    course.run(new, _HANDLERS[type(action)](new, action, events), events)
     if new.deal == state.deal:
         new.log = state.log + tuple(events)
     else:  # a view shows the current deal's story: restart the log at the new deal
@@ -117,7 +118,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     return new, tuple(events)
 
 
-_HANDLERS: Final[dict[type, Callable[[GameState, Any, list[Event]], None]]] = {
+_HANDLERS: Final[dict[type, Callable[[GameState, Any, list[Event]], Step | None]]] = {
     Exchange: deal.exchange,
     Offer: deal.answer_offer,
     QuadsChoice: scoring.choose_quads,

@@ -6,23 +6,20 @@ the end of the game after every positive award (R8.6), in the way the profile sa
 
 from __future__ import annotations
 
-from chicago.core import deal
+from chicago.core import awards
 from chicago.core.actions import QuadsChoice
 from chicago.core.cards import Card, Suit
 from chicago.core.errors import IllegalAction
 from chicago.core.events import (
     Event,
-    GameWon,
     HandAnnounced,
     NoHandScored,
-    PlayerEliminated,
-    PointsAwarded,
     QuadsChosen,
-    ScoreReset,
 )
 from chicago.core.hands import Category, category_of, hand_value
-from chicago.core.rules import QuadsRule, RoyalFlushRule, StraightFlushRule, TieRule, WinRule
+from chicago.core.rules import QuadsRule, RoyalFlushRule, StraightFlushRule, TieRule
 from chicago.core.state import GameState, Phase
+from chicago.core.steps import Next, Step
 
 _SF_SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 """R3.4: hearts > spades > diamonds > clubs, for an exact straight-flush tie only."""
@@ -72,7 +69,7 @@ def score_stage(s: GameState, stage: int, events: list[Event]) -> bool:
             if not _straight_flush(s, seat, hands[seat], stage, events):
                 return False
         else:
-            gain(s, seat, p.award_for(category), "hand", events)
+            awards.gain(s, seat, p.award_for(category), "hand", events)
         if s.phase is Phase.FINISHED:
             return False
     return True
@@ -94,28 +91,27 @@ def _four_of_a_kind(
         s.queue = (seat,)
         s.stage = stage
         return False
-    gain(s, seat, p.quads_points, "quads", events)
+    awards.gain(s, seat, p.quads_points, "quads", events)
     if p.quads is QuadsRule.POINTS_AND_RESET and s.phase is not Phase.FINISHED:
-        reset_others(s, seat, "quads", events)
+        awards.reset_others(s, seat, "quads", events)
     return s.phase is not Phase.FINISHED
 
 
-def choose_quads(s: GameState, a: QuadsChoice, events: list[Event]) -> None:
+def choose_quads(s: GameState, a: QuadsChoice, events: list[Event]) -> Step:
     """R4.3: the points (locking this four-of-a-kind), or reset the others and end the deal."""
     seat = a.seat
     if a.choice not in ("points", "reset"):
         raise IllegalAction(f"seat {seat} must choose points or reset, not {a.choice!r}", "R4.3")
     events.append(QuadsChosen(seat, a.choice))
     if a.choice == "reset":
-        reset_others(s, seat, "quads", events)
-        deal.end_deal(s, "quads_reset", events)
-        return
+        awards.reset_others(s, seat, "quads", events)
+        return Step(Next.END_DEAL, reason="quads_reset")
     s.locks = s.locks | {(seat, _quads_rank(stage_hands(s, s.stage)[seat]))}
-    gain(s, seat, s.profile.quads_points, "quads", events)
+    awards.gain(s, seat, s.profile.quads_points, "quads", events)
     # §X final_hand_after_chicago: a final-hand choice after a successful Chicago (a broken
     # one ends the deal before any final hand) still ends the deal as a won Chicago.
     reason = "chicago_won" if s.caller is not None else "complete"
-    deal.after_stage(s, s.stage, events, reason)
+    return Step(Next.AFTER_STAGE, s.stage, reason)
 
 
 def _straight_flush(
@@ -126,93 +122,19 @@ def _straight_flush(
     royal = min(c.rank for c in hand) == 10  # T-J-Q-K-A
     resets = royal and p.royal_flush is RoyalFlushRule.RESET_OPPONENTS
     if royal and p.royal_flush is RoyalFlushRule.WIN:
-        _instant_win(s, seat, "royal_flush", events)
+        awards.instant_win(s, seat, "royal_flush", events)
         return False
     if p.straight_flush is StraightFlushRule.WIN:
         if resets:
-            reset_others(s, seat, "royal_flush", events)
-        _instant_win(s, seat, "royal_flush" if resets else "straight_flush", events)
+            awards.reset_others(s, seat, "royal_flush", events)
+        awards.instant_win(s, seat, "royal_flush" if resets else "straight_flush", events)
         return False
     if p.straight_flush is StraightFlushRule.AUTO_CHICAGO and stage >= p.exchanges:
-        gain(s, seat, p.chicago_points, "auto_chicago", events)
+        awards.gain(s, seat, p.chicago_points, "auto_chicago", events)
     else:
-        gain(s, seat, p.straight_flush_points, "hand", events)
+        awards.gain(s, seat, p.straight_flush_points, "hand", events)
     if resets and s.phase is not Phase.FINISHED:
-        reset_others(s, seat, "royal_flush", events)
+        awards.reset_others(s, seat, "royal_flush", events)
     return s.phase is not Phase.FINISHED
 
 
-def _instant_win(s: GameState, seat: int, reason: str, events: list[Event]) -> None:
-    """R4.4: the holder wins at once, qualified or not; the score becomes the target."""
-    target = s.profile.target
-    events.append(PointsAwarded(seat, target - s.scores[seat], target, reason))
-    deal.set_score(s, seat, target)
-    win(s, seat, reason, events)
-
-
-def reset_others(s: GameState, seat: int, reason: str, events: list[Event]) -> None:
-    """R4.3/R4.4: every other active player to 0 (eliminated players are untouched, R8.3)."""
-    for other in s.clockwise_from(seat):
-        if other != seat:
-            events.append(ScoreReset(other, s.scores[other], reason))
-            deal.set_score(s, other, 0)
-
-
-# --- awards and the end of the game ----------------------------------------------------
-
-
-def gain(s: GameState, seat: int, points: int, reason: str, events: list[Event]) -> None:
-    """Change a score (R8.5 floor), then check the end of the game after a gain (R8.6)."""
-    score = s.scores[seat] + points
-    floor = s.profile.score_floor
-    if floor is not None and score < floor:
-        score = floor
-    deal.set_score(s, seat, score)
-    events.append(PointsAwarded(seat, points, score, reason))
-    if points > 0:
-        _check_target(s, seat, events)
-
-
-def _check_target(s: GameState, seat: int, events: list[Event]) -> None:
-    """R8.1 win, R8.3 elimination, R8.4 last player standing; or the §X win rules."""
-    p = s.profile
-    if p.win is WinRule.DEAL_END_HIGHEST:
-        return  # checked when the deal ends
-    if p.win is WinRule.ONE_MORE_AWARD:
-        if seat in s.primed:
-            win(s, seat, "target", events)
-        return
-    if s.scores[seat] < p.target:
-        return
-    if s.qualified[seat] or not p.qualification_required:
-        win(s, seat, "target", events)
-        return
-    s.eliminated = s.eliminated[:seat] + (True,) + s.eliminated[seat + 1 :]
-    s.out = s.out + s.hands[seat]  # R8.3: their cards leave the deal
-    deal.set_hand(s, seat, ())
-    events.append(PlayerEliminated(seat, s.scores[seat]))
-    active = s.active()
-    if len(active) == 1:
-        win(s, active[0], "last_standing", events)
-
-
-def deal_end_winner(s: GameState, events: list[Event]) -> bool:
-    """§X: at the end of a deal the highest score at or above the target wins; a tie plays on."""
-    scores = s.scores
-    contenders = [x for x in s.active() if scores[x] >= s.profile.target]
-    if not contenders:
-        return False
-    top = max(scores[x] for x in contenders)
-    leaders = [x for x in contenders if scores[x] == top]
-    if len(leaders) != 1:
-        return False
-    win(s, leaders[0], "target", events)
-    return True
-
-
-def win(s: GameState, seat: int, reason: str, events: list[Event]) -> None:
-    s.winner = seat
-    s.phase = Phase.FINISHED
-    s.to_act = None
-    s.queue = ()
-    events.append(GameWon(seat, reason))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from chicago.core import deal, scoring
+from chicago.core import awards
 from chicago.core.actions import ChicagoCall, Play
 from chicago.core.cards import Card
 from chicago.core.errors import IllegalAction
@@ -18,6 +18,7 @@ from chicago.core.events import (
 )
 from chicago.core.rules import ChicagoTiming
 from chicago.core.state import GameState, Phase, Trick
+from chicago.core.steps import Next, Step
 
 TRICKS = 5
 
@@ -70,7 +71,7 @@ def answer_chicago(s: GameState, a: ChicagoCall, events: list[Event]) -> None:
         if s.trick:  # §X: the cards already played go back
             events.append(CardsReturned(s.trick))
             for x, c in s.trick:
-                deal.set_hand(s, x, s.hands[x] + (c,))
+                awards.set_hand(s, x, s.hands[x] + (c,))
         _begin_tricks(s)
         return
     events.append(ChicagoPassed(seat))
@@ -110,7 +111,7 @@ def playable(s: GameState, seat: int) -> list[Card]:
     return list(hand)
 
 
-def play(s: GameState, a: Play, events: list[Event]) -> None:
+def play(s: GameState, a: Play, events: list[Event]) -> Step | None:
     """R6.1–R6.3, R7.1–R7.2: play a card; settle the trick when everyone has played."""
     seat = a.seat
     hand = s.hands[seat]
@@ -121,7 +122,7 @@ def play(s: GameState, a: Play, events: list[Event]) -> None:
         led = s.trick[0][1].suit
         if played.suit is not led and any(c.suit is led for c in hand):
             raise IllegalAction(f"seat {seat} must follow suit ({led.word} led)", "R6.1")
-    deal.set_hand(s, seat, tuple([c for c in hand if c is not played]))
+    awards.set_hand(s, seat, tuple([c for c in hand if c is not played]))
     trick = s.trick + ((seat, played),)
     number = len(s.tricks) + 1
     events.append(CardPlayed(seat, played, number))
@@ -131,7 +132,7 @@ def play(s: GameState, a: Play, events: list[Event]) -> None:
         s.to_act = order[len(trick) - 1]
         if number == 1 and s.profile.chicago_timing is ChicagoTiming.FIRST_TRICK:
             _ask_before_first_card(s)
-        return
+        return None
     led = trick[0][1].suit
     winner, top = max(((x, c) for x, c in trick if c.suit is led), key=lambda p: p[1].rank)
     s.trick = ()
@@ -140,48 +141,43 @@ def play(s: GameState, a: Play, events: list[Event]) -> None:
     s.leader = winner
     s.to_act = winner
     if s.caller is not None:
-        _settle_chicago(s, winner, top, events)
-    elif number == TRICKS:
-        _settle_last_trick(s, winner, top, events)
+        return _settle_chicago(s, winner, top, events)
+    if number == TRICKS:
+        return _settle_last_trick(s, winner, top, events)
+    return None
 
 
-def _settle_chicago(s: GameState, winner: int, top: Card, events: list[Event]) -> None:
+def _settle_chicago(
+    s: GameState, winner: int, top: Card, events: list[Event]
+) -> Step | None:
     """R7.1 success after five tricks; R7.2 broken as soon as another player takes one."""
     caller = s.caller
     assert caller is not None
     p = s.profile
     if winner != caller:
         events.append(ChicagoBroken(caller, winner))
-        scoring.gain(s, caller, -p.chicago_penalty, "chicago_broken", events)
+        awards.gain(s, caller, -p.chicago_penalty, "chicago_broken", events)
         if p.broken_chicago_bonus and s.phase is not Phase.FINISHED:
-            scoring.gain(s, winner, p.broken_chicago_bonus, "chicago_breaker", events)
-        if s.phase is not Phase.FINISHED:
-            deal.end_deal(s, "chicago_broken", events)
-    elif len(s.tricks) == TRICKS:
+            awards.gain(s, winner, p.broken_chicago_bonus, "chicago_breaker", events)
+        return Step(Next.END_DEAL, reason="chicago_broken")  # (course.run stops at a win)
+    if len(s.tricks) == TRICKS:
         events.append(ChicagoWon(caller))
         points = p.chicago_points
         if top.rank == 2 and p.chicago_two_points is not None:
             points = p.chicago_two_points
-        scoring.gain(s, caller, points, "chicago", events)
-        if s.phase is Phase.FINISHED:
-            return
-        stage = p.exchanges
+        awards.gain(s, caller, points, "chicago", events)
         # §X: some tables still score the best final hand after a successful Chicago.
-        if p.final_hand_after_chicago and not scoring.score_stage(s, stage, events):
-            return
-        deal.after_stage(s, stage, events, "chicago_won")
+        after = Next.STAGE if p.final_hand_after_chicago else Next.AFTER_STAGE
+        return Step(after, p.exchanges, "chicago_won")
+    return None
 
 
-def _settle_last_trick(s: GameState, winner: int, top: Card, events: list[Event]) -> None:
+def _settle_last_trick(s: GameState, winner: int, top: Card, events: list[Event]) -> Step:
     """R6.3/R6.4: the last-trick award, then the deferred final-hand award."""
     p = s.profile
     if top.rank == 2:
-        scoring.gain(s, winner, p.last_trick_two_points, "last_trick_two", events)
+        awards.gain(s, winner, p.last_trick_two_points, "last_trick_two", events)
     else:
-        scoring.gain(s, winner, p.last_trick_points, "last_trick", events)
-    if s.phase is Phase.FINISHED:
-        return
-    stage = p.exchanges
-    if p.final_hand_scores and not scoring.score_stage(s, stage, events):
-        return
-    deal.after_stage(s, stage, events)
+        awards.gain(s, winner, p.last_trick_points, "last_trick", events)
+    # R6.4: the final-hand award comes after the last trick's (course.run stops at a win).
+    return Step(Next.STAGE if p.final_hand_scores else Next.AFTER_STAGE, p.exchanges)
