@@ -333,39 +333,39 @@ def test_the_default_rules_are_the_house_rules(capsys: pytest.CaptureFixture[str
 
 def test_the_rules_text_reflects_the_knobs(capsys: pytest.CaptureFixture[str]) -> None:
     house = _rules(capsys, "--profile", "chicago-gamewide-0.2")[1]
-    assert "At 45 points or more, discarding any card resets your score to 0" in house
+    assert "At 45 points or more, discarding even one card resets your score to 0" in house
     assert "a Chicago call made at any time in this game" in house  # the qualification
-    assert "Reaching 52 without a call eliminates you" in house
+    assert "A player without a call who reaches 52 points is eliminated" in house
     assert "discards 1 to 4" in house
-    assert "Open offer" in house
-    assert "| Straight flush | wins the game at once; the score becomes 52 |" in house
-    assert "or 10 when won with a two" in house
-    assert "the player who broke it gains 10" in house
+    assert "Open offer:" in house
+    assert "| Straight flush | wins the game at once, with or without a Chicago call; the score becomes 52 |" in house
+    assert "or 10 points when the winning card is a two" in house
+    assert "The player who won that trick gains 10 points." in house
 
     classic = _rules(capsys, "--profile", "classic")[1]
     assert "Köpstopp" in classic and "46 points" in classic
     assert "discards 1 to 5" in classic
-    assert "Open offer" not in classic
+    assert "Open offer:" not in classic and "There is no open offer" in classic
     assert "| Four of a kind | 7 points |" in classic
     assert "| Straight flush | 8 points |" in classic
     assert "The first player to reach 52 points wins at once" in classic
     assert "eliminates" not in classic
-    assert "no one else scores" in classic
+    assert "No one else scores." in classic
 
     basic = _rules(capsys, "--profile", "basic")[1]
     assert "There are 2 exchanges" in basic
     assert "After the first exchange the best hand scores" in basic
-    assert "reached 42 points is dealt six cards" in basic
+    assert "reached 42 points at any time in the game is dealt six cards" in basic
     assert "Scores can go below zero." in basic
-    assert "every player is asked" in basic  # minimum 0
-    assert "The usual leader still leads the first trick." in basic
+    assert "A player whose score is 0 or more may call Chicago" in basic  # minimum 0
+    assert "The caller does not lead: the usual leader leads the first trick." in basic
     assert "the best final hand still scores" in basic
 
     common = _rules(capsys, "--profile", "common")[1]
     assert "every tied player scores in full" in common
-    assert "During the first trick" in common
-    assert "Cards already played go back" in common
-    assert "the highest score wins. If the highest scores are tied, play goes on." in common
+    assert "The call is made during the first trick" in common
+    assert "already played to that trick go back" in common
+    assert "the highest score wins. If the highest scores are tied, play goes on" in common
     assert "| Straight flush | 9 points |" in common
     assert "Köpstopp" not in common and "resets your score" not in common
 
@@ -375,17 +375,17 @@ def test_the_rules_text_reflects_the_knobs(capsys: pytest.CaptureFixture[str]) -
     [
         (["--profile", "classic", "--set", "target=51"], "The first player to reach 51 points"),
         (["--profile", "classic", "--set", "quads=points_and_reset"],
-         "| Four of a kind | 7 points and every other player reset to 0 |"),
+         "| Four of a kind | 7 points, and every other player is reset to 0 |"),
         (["--profile", "classic", "--set", "straight_flush=auto_chicago"],
-         "counts as a successful Chicago"),
+         "the value of a successful Chicago"),
         (["--profile", "classic", "--set", "royal_flush=win"],
          "| Royal flush | wins the game at once; the score becomes 52 |"),
-        (["--set", "high_score=block"], "At 45 points or more you may not exchange."),
+        (["--set", "high_score=block"], "At 45 points or more you may not exchange:"),
         (["--profile", "common", "--set", "score_floor=0"], "Scores never fall below 0."),
         (["--profile", "common", "--set", "chicago_two_points=30", "--set",
-          "chicago_penalty=25"], "+15 (+30 when the last trick is won with a two)"),
+          "chicago_penalty=25"], "the caller gains 15 points, or 30 points when the fifth trick is won with a two"),
         (["--profile", "common", "--set", "win=one_more_award"],
-         "a player who reached it in an earlier deal wins with their next award"),
+         "a player who starts a deal with 52 points or more wins with their first award"),
     ],
 )
 def test_chicago_rules_with_changed_knobs(

@@ -80,10 +80,6 @@ def _chosen(p: RuleProfile, knob: str) -> bool:
     return (preset.id, knob) in _CHOSEN and getattr(p, knob) == getattr(preset, knob)
 
 
-def _table_choice() -> str:
-    return _("This is this table's choice: the rules this profile comes from do not say.")
-
-
 def _join(*sentences: str) -> str:
     return " ".join(s for s in sentences if s)
 
@@ -229,12 +225,14 @@ def _high_score(p: RuleProfile) -> str:
 
 
 def _suit_order(p: RuleProfile) -> str:
-    text = _("Between equal straight flushes the suit decides: hearts beat spades, spades beat "
+    if _preset(p).id == HOUSE.id:  # R3.4 is the house rule; §X is silent for the others
+        return _("Between equal straight flushes the suit decides: hearts beat spades, spades "
+                 "beat diamonds, diamonds beat clubs. This order is for that tie only; there "
+                 "are no trumps.")
+    return _("Between equal straight flushes the suit decides, by this table's own choice (the "
+             "rules this profile comes from do not say): hearts beat spades, spades beat "
              "diamonds, diamonds beat clubs. This order is for that tie only; there are no "
              "trumps.")
-    if _preset(p).id != HOUSE.id:  # R3.4 is the house rule; §X is silent for the others
-        text = _join(text, _table_choice())
-    return text
 
 
 def _hands(p: RuleProfile) -> Section:
@@ -255,20 +253,24 @@ def _hands(p: RuleProfile) -> Section:
         paras.append(_("An exact tie (the same category and the same ranks throughout): every "
                        "tied player scores in full."))
     else:
-        tie = _("An exact tie (the same category and the same ranks throughout): the tied "
-                "player first from the dealer's left scores.")
         if _chosen(p, "ties"):
-            tie = _join(tie, _("The first to announce the hand keeps it."), _table_choice())
-        paras.append(tie)
+            paras.append(_("An exact tie (the same category and the same ranks throughout): by "
+                           "this table's own choice (the rules this profile comes from do not "
+                           "say), the first to announce the hand keeps it, so the tied player "
+                           "first from the dealer's left scores."))
+        else:
+            paras.append(_("An exact tie (the same category and the same ranks throughout): the "
+                           "tied player first from the dealer's left scores."))
     if p.quads is QuadsRule.CHOICE:
-        paras.append(_(
-            "Four of a kind gives its holder a choice: {points}, or resetting every other "
-            "player still in the game to 0 and ending the deal at once, with no further "
-            "exchanges, tricks or awards. Eliminated players keep their scores. Taking the "
-            "points locks that four of a kind (the same holder, the same rank) to points for "
-            "the rest of the deal: if it is the best hand again, it scores {points} without a "
-            "choice. A different four of a kind gives a new choice.",
-            points=_points(p.quads_points),
+        paras.append(_join(
+            _("Four of a kind gives its holder a choice: {points}, or resetting every other "
+              "player still in the game to 0 and ending the deal at once, with no further "
+              "exchanges, tricks or awards.", points=_points(p.quads_points)),
+            _("Eliminated players keep their scores.") if p.qualification_required else "",
+            _("Taking the points locks that four of a kind (the same holder, the same rank) to "
+              "points for the rest of the deal: if it is the best hand again, it scores "
+              "{points} without a choice. A different four of a kind gives a new choice.",
+              points=_points(p.quads_points)),
         ))
     return Section(_("Hands and points"), tuple(paras), tuple(rows))
 
@@ -279,8 +281,10 @@ def _quads_row(p: RuleProfile) -> str:
         return _("{points}, or reset every other player still in the game to 0 and end the "
                  "deal", points=points)
     if p.quads is QuadsRule.POINTS_AND_RESET:
-        return _("{points}, and every other player still in the game is reset to 0 "
-                 "(eliminated players keep their scores)", points=points)
+        if p.qualification_required:
+            return _("{points}, and every other player still in the game is reset to 0 "
+                     "(eliminated players keep their scores)", points=points)
+        return _("{points}, and every other player is reset to 0", points=points)
     return points
 
 
@@ -306,8 +310,10 @@ def _royal_row(p: RuleProfile) -> str:
     if p.royal_flush is RoyalFlushRule.WIN:
         return _instant_win(p)
     if p.royal_flush is RoyalFlushRule.RESET_OPPONENTS:
-        return _("as a straight flush, and every other player still in the game is reset to 0 "
-                 "(eliminated players keep their scores)")
+        if p.qualification_required:
+            return _("as a straight flush, and every other player still in the game is reset "
+                     "to 0 (eliminated players keep their scores)")
+        return _("as a straight flush, and every other player is reset to 0")
     return _("as any other straight flush")
 
 
@@ -346,10 +352,13 @@ def _success(p: RuleProfile) -> str:
     if not p.final_hand_scores:
         return _join(gain, _("There are no last-trick points in that deal."))
     if p.final_hand_after_chicago:
-        after = _("There are no last-trick points, but the best final hand still scores after "
-                  "the call has been settled.")
         if _chosen(p, "final_hand_after_chicago"):
-            after = _join(after, _table_choice())
+            after = _("There are no last-trick points, but by this table's own choice (the rules "
+                      "this profile comes from do not say) the best final hand still scores "
+                      "after the call has been settled.")
+        else:
+            after = _("There are no last-trick points, but the best final hand still scores "
+                      "after the call has been settled.")
         return _join(gain, after)
     quads = p.quads is QuadsRule.CHOICE
     wins = p.straight_flush is StraightFlushRule.WIN or p.royal_flush is RoyalFlushRule.WIN
@@ -410,7 +419,9 @@ def _tricks(p: RuleProfile) -> Section:
             final = _join(final, _("A four-of-a-kind choice is made after the last-trick "
                                    "points; choosing the reset ends the deal."))
         last = _join(last, final)
-    if p.win is not WinRule.DEAL_END_HIGHEST:
+    if p.win is WinRule.DEAL_END_HIGHEST:
+        last = _join(last, _("The game is checked for a winner only when the deal ends."))
+    else:
         if p.final_hand_scores:
             check = _("The game is checked for a winner after each of these awards.")
         else:
