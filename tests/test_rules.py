@@ -338,7 +338,10 @@ def test_the_rules_text_reflects_the_knobs(capsys: pytest.CaptureFixture[str]) -
     assert "A player without a call who reaches 52 points is eliminated" in house
     assert "discards 1 to 4" in house
     assert "Open offer:" in house
-    assert "| Straight flush | wins the game at once, with or without a Chicago call; the score becomes 52 |" in house
+    assert (
+        "| Straight flush | wins the game at once, with or without a Chicago call; the score "
+        "becomes 52 |"
+    ) in house
     assert "or 10 points when the winning card is a two" in house
     assert "The player who won that trick gains 10 points." in house
 
@@ -383,7 +386,8 @@ def test_the_rules_text_reflects_the_knobs(capsys: pytest.CaptureFixture[str]) -
         (["--set", "high_score=block"], "At 45 points or more you may not exchange:"),
         (["--profile", "common", "--set", "score_floor=0"], "Scores never fall below 0."),
         (["--profile", "common", "--set", "chicago_two_points=30", "--set",
-          "chicago_penalty=25"], "the caller gains 15 points, or 30 points when the fifth trick is won with a two"),
+          "chicago_penalty=25"],
+         "the caller gains 15 points, or 30 points when the fifth trick is won with a two"),
         (["--profile", "common", "--set", "win=one_more_award"],
          "a player who starts a deal with 52 points or more wins with their first award"),
     ],

@@ -210,7 +210,8 @@ def _royal_flush(page: Page) -> None:  # R4.4
             assert page.say("(eliminated players keep their scores)",
                             "(utslagna spelare behåller sina poäng)") in row
     else:
-        assert row == page.say("as any other straight flush", "som vilken annan färgstege som helst")
+        assert row == page.say("as any other straight flush",
+                               "som vilken annan färgstege som helst")
 
 
 def _high_score(page: Page) -> None:  # R2.4 and §X
@@ -224,7 +225,8 @@ def _high_score(page: Page) -> None:  # R2.4 and §X
         ),
         HighScoreRule.BLOCK: (
             page.exchanges,
-            page.say(f"At {t} or more you may not exchange", f"Har du {t} eller mer får du inte byta"),
+            page.say(f"At {t} or more you may not exchange",
+                     f"Har du {t} eller mer får du inte byta"),
         ),
         HighScoreRule.KOPSTOPP: (
             page.exchanges,
@@ -394,13 +396,16 @@ def _win(page: Page) -> None:  # R8 and §X
     t = page.pts(p.target)
     if p.win is WinRule.AT_TARGET and p.qualification_required:
         assert page.say(f"a player with a call who has {t} or more wins",
-                        f"en spelare som har ropat Chicago och har {t} eller mer vinner") in page.game
+                        f"en spelare som har ropat Chicago och har {t} eller mer vinner") in (
+            page.game
+        )
     elif p.win is WinRule.AT_TARGET:
         assert page.say(f"The first player to reach {t} wins at once",
                         f"Den som först når {t} vinner direkt") in page.game
     elif p.win is WinRule.DEAL_END_HIGHEST:
-        assert page.say(f"The game is checked only when a deal ends: if anyone then has {t} or "
-                        "more, the highest score wins. If the highest scores are tied, play goes on",
+        assert page.say(f"The game is checked only when a deal ends: if anyone then has {t} "
+                        "or more, the highest score wins. If the highest scores are tied, play "
+                        "goes on",
                         f"Ställningen kontrolleras bara när en giv är slut: har någon då {t} eller "
                         "mer vinner den som har högst poäng. Står det lika i toppen fortsätter "
                         "spelet") in page.game
