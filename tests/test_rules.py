@@ -306,6 +306,12 @@ def test_a_game_on_a_custom_profile_dumps_the_profile_whole() -> None:
 # --- the rules page ----------------------------------------------------------------------------
 
 
+@pytest.fixture(autouse=True)
+def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`chicago rules` speaks the locale's language: these tests read it in English."""
+    monkeypatch.setenv("LANGUAGE", "en")
+
+
 def _rules(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(["rules", *args])
     out, err = capsys.readouterr()

@@ -16,6 +16,7 @@ import pytest
 from babel.messages.extract import extract_from_file
 
 import chicago.text.rules_text as rules_text_module
+from chicago.cli import main
 from chicago.core.rules import (
     PRESETS,
     ChicagoTiming,
@@ -428,7 +429,7 @@ def _qualification_required(page: Page) -> None:  # R7.4, R8.1, R8.3, R8.4
                           f"En spelare som inte har ropat och når {t} är utslagen")
     if page.profile.qualification_required:
         assert page.say("and a Chicago call made at any time in this game",
-                        "och att du någon gång under partiet har ropat Chicago") in page.game
+                        "och någon gång under partiet ha ropat Chicago") in page.game
         assert eliminated in page.game
         assert page.say("resets no longer touch them", "nollställs aldrig mer") in page.game
         assert page.say("When only one player is left in the game, that player wins.",
@@ -598,3 +599,41 @@ def test_the_languages_do_not_leak_into_each_other() -> None:
         with use_language("sv"):
             assert rules_markdown(house) != before
         assert rules_markdown(house) == before
+
+
+# --- `chicago rules --lang` -------------------------------------------------------------------
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.mark.parametrize(("env", "args", "lang"), [
+    ({}, ["--lang", "sv"], "sv"),
+    ({"LANG": "sv_SE.UTF-8"}, ["--lang", "en"], "en"),
+    ({"LANG": "sv_SE.UTF-8"}, [], "sv"),
+    ({"LC_ALL": "sv_FI.UTF-8", "LANG": "en_GB.UTF-8"}, [], "sv"),
+    ({"LANG": "C.UTF-8"}, [], "en"),
+    ({}, [], "en"),
+])
+def test_chicago_rules_speaks_the_chosen_language(
+    env: dict[str, str], args: list[str], lang: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--lang en|sv`, else the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."""
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert main(["rules", "--profile", "basic", *args]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    with use_language(lang):
+        assert out == rules_markdown(PRESETS["basic"])
+
+
+def test_chicago_rules_refuses_an_unknown_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["rules", "--lang", "de"])
+    assert exit_.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "invalid choice: 'de'" in err

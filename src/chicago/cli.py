@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from chicago.core import record
 from chicago.core.rules import PRESETS, ProfileError, RuleProfile, customize, get_profile
+from chicago.text.i18n import LANGUAGES, from_environment, use_language
 from chicago.text.rules_text import rules_markdown
 
 
@@ -63,7 +65,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(str(e), file=sys.stderr)
         return 2
-    sys.stdout.write(rules_markdown(profile))
+    with use_language(args.lang or from_environment(dict(os.environ))):
+        sys.stdout.write(rules_markdown(profile))
     return 0
 
 
@@ -241,6 +244,14 @@ def _add_arena_and_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]
     p.set_defaults(run=cmd_play)
 
 
+def _add_lang(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--lang", choices=LANGUAGES, default=None,
+        help="the language of the game's words: en or sv (default: from the locale, "
+        "LANGUAGE / LC_ALL / LC_MESSAGES / LANG)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chicago", description="Chicago: draw poker over three exchanges, then five tricks."
@@ -261,6 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KNOB=VALUE",
         help="change a knob (a custom profile), e.g. --set target=51; repeatable",
     )
+    _add_lang(p)
     p.set_defaults(run=cmd_rules)
     p = sub.add_parser("serve", help="run the web server (the game in a browser)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")

@@ -244,8 +244,9 @@ def _hands(p: RuleProfile) -> Section:
         _join(
             _("Only the best hand among the players still in the game scores; high card scores "
               "nothing. Aces are high, and also low in A-2-3-4-5, the lowest straight and the "
-              "lowest straight flush. All kickers count; suits never break a tie, except "
-              "between equal straight flushes."),
+              "lowest straight flush; a straight does not go round the corner (Q-K-A-2-3 is no "
+              "straight). All kickers count; suits never break a tie, except between equal "
+              "straight flushes."),
             _suit_order(p),
         ),
     ]
