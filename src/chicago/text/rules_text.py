@@ -166,8 +166,8 @@ def _exchanges(p: RuleProfile) -> Section:
             len(scored),
             which=_and(scored),
         ))
-        stages.append(_("Only the winner and the hand's category are announced; no cards are "
-                        "shown."))
+        stages.append(_("No cards are shown: only who scores and the category of the hand "
+                        "are announced."))
     if p.final_hand_scores:
         stages.append(_("The hands held after the last exchange score only after the tricks "
                         "(see Tricks)."))
