@@ -30,7 +30,7 @@ from chicago.core.rules import (
     customize,
 )
 from chicago.text.i18n import catalog, use_language
-from chicago.text.rules_text import Section, rules_markdown, rules_page
+from chicago.text.rules_text import Section, profile_title, rules_markdown, rules_page
 
 LANGS = ("en", "sv")
 
@@ -637,3 +637,20 @@ def test_chicago_rules_refuses_an_unknown_language(capsys: pytest.CaptureFixture
     out, err = capsys.readouterr()
     assert out == ""
     assert "invalid choice: 'de'" in err
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=IDS)
+def test_the_title_speaks_the_language(profile: RuleProfile) -> None:
+    """In English the title is the profile's own; in Swedish the preset's title is translated
+    and a custom profile's changes are still named."""
+    with use_language("en"):
+        assert profile_title(profile) == profile.title
+        assert rules_markdown(profile).startswith(f"# {profile_title(profile, code=True)}\n")
+    with use_language("sv"):
+        swedish = profile_title(profile)
+    preset = PRESETS[profile.base or profile.id]
+    assert not swedish.startswith(preset.title)
+    assert (", ändrad: " in swedish) is bool(profile.base)
+    if profile.base:
+        for change in profile.id.partition("+")[2].split(","):
+            assert change in swedish

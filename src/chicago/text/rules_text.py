@@ -452,10 +452,11 @@ def profile_changes(profile: RuleProfile) -> tuple[str, ...]:
     return tuple(profile.id.split("+", 1)[1].split(","))
 
 
-def profile_title(profile: RuleProfile) -> str:
-    """The profile's title in the current language (a custom one names its changes)."""
+def profile_title(profile: RuleProfile, *, code: bool = False) -> str:
+    """The profile's title in the current language; a custom one names its changes (`code`:
+    each change as Markdown code)."""
     title = _(_preset(profile).title)
-    changes = profile_changes(profile)
+    changes = [f"`{c}`" if code else c for c in profile_changes(profile)]
     if changes:
         return _("{title}, changed: {changes}", title=title, changes=", ".join(changes))
     return title
@@ -471,11 +472,7 @@ def profile_line(profile: RuleProfile) -> str:
 
 def rules_markdown(profile: RuleProfile) -> str:
     """The rules page as Markdown (what `chicago rules` prints), in the current language."""
-    title = _(_preset(profile).title)
-    changes = profile_changes(profile)
-    if changes:
-        title = _("{title}, changed: {changes}", title=title,
-                  changes=", ".join(f"`{c}`" for c in changes))
+    title = profile_title(profile, code=True)
     lines = [f"# {title}", "", profile_line(profile)]
     for section in rules_page(profile):
         lines += ["", f"## {section.title}", ""]
