@@ -149,13 +149,16 @@ def _deal(p: RuleProfile) -> Section:
 def _exchanges(p: RuleProfile) -> Section:
     scored = [_(_ORDINALS[k - 1]) for k in p.scored_exchanges]
     paras = [
-        ngettext(
-            "There is {n} exchange. In it, every player in turn from the dealer's left keeps "
-            "all five cards or discards 1 to {most} and draws as many from the stock.",
-            "There are {n} exchanges. In each, every player in turn from the dealer's left "
-            "keeps all five cards or discards 1 to {most} and draws as many from the stock.",
-            p.exchanges,
-            most=p.max_discard,
+        _join(
+            ngettext(
+                "There is {n} exchange. In it, every player in turn from the dealer's left "
+                "keeps all five cards or discards 1 to {most} and draws as many from the stock.",
+                "There are {n} exchanges. In each, every player in turn from the dealer's left "
+                "keeps all five cards or discards 1 to {most} and draws as many from the stock.",
+                p.exchanges,
+                most=p.max_discard,
+            ),
+            _("The others learn how many cards you exchange, not which."),
         ),
     ]
     stages = []
