@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 from enum import Enum
-from typing import Annotated, Any, Final
+from typing import Any, Final
 
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
@@ -41,11 +41,9 @@ from chicago.web.auth import (
     request_owner,
     set_session_cookie,
 )
+from chicago.web.body import JsonBody
 
 router = APIRouter(prefix="/api")
-
-JsonBody = Annotated[Any, Body()]
-
 
 def _service(request: Request) -> TableService:
     service: TableService = request.app.state.service

@@ -20,6 +20,7 @@ import inspect
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +45,10 @@ from chicago.table.service import (
     Stale,
     TableService,
 )
+from chicago.text.i18n import _
 from chicago.web import api
 from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
+from chicago.web.body import BodyError
 
 log = logging.getLogger("chicago.web")
 
@@ -75,6 +78,11 @@ def _auth_error(request: Request, exc: Exception) -> Response:
     return JSONResponse(error_body(exc.message), status_code=exc.status)
 
 
+def _body_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, BodyError)
+    return JSONResponse(error_body(exc.message), status_code=exc.status)
+
+
 def _validation_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     errors = exc.errors()
@@ -90,12 +98,26 @@ def _validation_error(request: Request, exc: Exception) -> Response:
     return JSONResponse(error_body(message), status_code=400)
 
 
+def _reason(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return ""
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
     if request.url.path.startswith("/api/") or request.url.path == "/api":
-        message = exc.detail if isinstance(exc.detail, str) else "request refused"
-        if exc.status_code == 404:
-            message = "no such API endpoint" if message == "Not Found" else message
+        message = exc.detail if isinstance(exc.detail, str) else ""
+        if exc.status_code == 404 and message in ("", "Not Found"):
+            message = _("no such API endpoint")
+        elif exc.status_code == 405:
+            message = _("{path} does not take {method} requests",
+                        path=request.url.path, method=request.method)
+        elif not message or message == _reason(exc.status_code):
+            # Starlette's bare reason phrase ("Bad Request") is no sentence.
+            message = _("the request was refused ({status} {reason})",
+                        status=exc.status_code, reason=_reason(exc.status_code))
         return JSONResponse(error_body(message), status_code=exc.status_code)
     return await http_exception_handler(request, exc)
 
@@ -160,6 +182,7 @@ def create_app(
     app.add_middleware(OwnerCookies)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(AuthError, _auth_error)
+    app.add_exception_handler(BodyError, _body_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)
