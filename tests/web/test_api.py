@@ -191,11 +191,12 @@ def test_get_and_list(app: Any) -> None:
     g = games[0]
     assert set(g) == {
         "id", "created", "updated", "seats", "profile", "status", "deal", "scores", "winner",
-        "levels",
+        "levels", "imported",
     }
     assert g["seats"] == 5 and g["profile"] == "basic" and g["status"] == "in_progress"
     assert g["deal"] == 1 and g["scores"] == [0] * 5 and g["winner"] is None
     assert g["levels"] == [None] + ["easy"] * 4
+    assert g["imported"] is False
 
 
 def test_unknown_game_and_endpoint_are_404(app: Any) -> None:

@@ -36,7 +36,10 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 PG_URL = os.environ.get("CHICAGO_TEST_DATABASE_URL", "").strip()
-TABLES = ("actions", "games", "sessions", "signin_failures", "accounts", "alembic_version")
+TABLES = (
+    "actions", "games", "sessions", "signin_failures", "signup_attempts", "accounts",
+    "alembic_version",
+)
 
 
 def fresh_database_url(tmp_path: Path) -> str:

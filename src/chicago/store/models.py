@@ -1,4 +1,4 @@
-"""The tables: accounts, sessions, sign-in failures, games and their actions.
+"""The tables: accounts, sessions, sign-in failures, sign-up attempts, games and their actions.
 
 A game row holds its setup (the game file without actions), its owner and a summary for the
 list of saves; its actions are one row each, keyed by (game_id, index). The state of a game
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text, false
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -62,10 +62,23 @@ class Session(Base):
 
 
 class SigninFailure(Base):
+    """A failed sign-in: the name tried and the client address, kept FAILURE_WINDOW."""
+
     __tablename__ = "signin_failures"
+    __table_args__ = (Index("ix_signin_failures_name_client", "username_key", "client"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     username_key: Mapped[str] = mapped_column(String(64), index=True)
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+
+class SignupAttempt(Base):
+    """A sign-up attempt from a client address, kept SIGNUP_WINDOW (per-address throttle)."""
+
+    __tablename__ = "signup_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     client: Mapped[str] = mapped_column(String(64), index=True)
     at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
 
@@ -94,6 +107,8 @@ class Game(Base):
     """JSON list of the scores now (for the list of saves)."""
     created: Mapped[datetime] = mapped_column(UTCDateTime())
     updated: Mapped[datetime] = mapped_column(UTCDateTime())
+    imported: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    """Made from a game file: its deals may have been stacked (GAME-FILE.md `deals`)."""
 
 
 class GameAction(Base):

@@ -28,7 +28,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from chicago.store.db import default_database_url, make_engine, migrate
-from chicago.store.models import Account, Game, GameAction, SigninFailure, UTCDateTime
+from chicago.store.models import (
+    Account,
+    Game,
+    GameAction,
+    SigninFailure,
+    SignupAttempt,
+    UTCDateTime,
+)
 from chicago.store.models import Session as SessionRow
 
 OwnerKind = Literal["guest", "account"]
@@ -64,6 +71,8 @@ class GameRow:
     summary: Summary
     created: datetime
     updated: datetime
+    imported: bool = False
+    """Made from a game file (whose deals may have been stacked), not dealt here."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +138,7 @@ def _game_row(g: Any) -> GameRow:
         summary=Summary(g.status, g.winner, g.deal, tuple(json.loads(g.scores))),
         created=g.created,
         updated=g.updated,
+        imported=bool(g.imported),
     )
 
 
@@ -192,6 +202,7 @@ class Store:
                     scores=_dumps(list(row.summary.scores)),
                     created=row.created,
                     updated=row.updated,
+                    imported=row.imported,
                 )
             )
             s.flush()
@@ -369,22 +380,83 @@ class Store:
     # Sign-in failures (rate limiting) -------------------------------------------------------
 
     def count_failures(self, key: str, client: str, since: datetime) -> tuple[int, int]:
-        """Failures since `since`: (for this username, from this client)."""
+        """Failures since `since`: (for this username from this client, from this client)."""
         with self._read() as s:
             by_name = s.scalar(
                 select(func.count())
                 .select_from(SigninFailure)
-                .where(SigninFailure.username_key == key, SigninFailure.at >= since)
+                .where(
+                    SigninFailure.username_key == key[:64],
+                    SigninFailure.client == client[:64],
+                    SigninFailure.at >= since,
+                )
             )
             by_client = s.scalar(
                 select(func.count())
                 .select_from(SigninFailure)
-                .where(SigninFailure.client == client, SigninFailure.at >= since)
+                .where(SigninFailure.client == client[:64], SigninFailure.at >= since)
             )
         return int(by_name or 0), int(by_client or 0)
 
-    def record_failure(self, key: str, client: str, now: datetime, forget: datetime) -> None:
-        """Record a failed sign-in; failures older than `forget` are dropped."""
+    def record_failure(self, key: str, client: str, now: datetime) -> None:
+        """Record a failed sign-in (purge_expired forgets it)."""
         with self._write() as s:
-            s.execute(delete(SigninFailure).where(SigninFailure.at < forget))
             s.add(SigninFailure(username_key=key[:64], client=client[:64], at=now))
+
+    def count_signups(self, client: str, since: datetime) -> int:
+        """Sign-up attempts from this client since `since`."""
+        with self._read() as s:
+            n = s.scalar(
+                select(func.count())
+                .select_from(SignupAttempt)
+                .where(SignupAttempt.client == client[:64], SignupAttempt.at >= since)
+            )
+        return int(n or 0)
+
+    def record_signup(self, client: str, now: datetime) -> None:
+        with self._write() as s:
+            s.add(SignupAttempt(client=client[:64], at=now))
+
+    def purge_expired(
+        self, now: datetime, failures_before: datetime, signups_before: datetime
+    ) -> int:
+        """Delete sign-in failures and sign-up attempts older than their windows, and
+        expired sessions: the rows deleted."""
+        with self._write() as s:
+            gone = 0
+            for statement in (
+                delete(SigninFailure).where(SigninFailure.at < failures_before),
+                delete(SignupAttempt).where(SignupAttempt.at < signups_before),
+                delete(SessionRow).where(SessionRow.expires <= now),
+            ):
+                gone += int(getattr(s.execute(statement), "rowcount", 0) or 0)
+        return gone
+
+    def throttle_rows(self) -> tuple[int, int]:
+        """(sign-in failures, sign-up attempts) stored now: for tests and administration."""
+        with self._read() as s:
+            failures = s.scalar(select(func.count()).select_from(SigninFailure))
+            signups = s.scalar(select(func.count()).select_from(SignupAttempt))
+        return int(failures or 0), int(signups or 0)
+
+    # Deleting an account ------------------------------------------------------------------
+
+    def delete_account(self, account_id: int) -> int:
+        """Delete an account with all its games (and their actions), its sessions and the
+        failed sign-ins recorded for its name, in one transaction: the games deleted."""
+        owner_id = str(account_id)
+        with self._write() as s:
+            account = s.get(Account, account_id)
+            if account is None:
+                return 0
+            owned = (Game.owner_kind == "account", Game.owner_id == owner_id)
+            games = select(Game.id).where(*owned)
+            n = int(s.scalar(select(func.count()).select_from(Game).where(*owned)) or 0)
+            s.execute(delete(GameAction).where(GameAction.game_id.in_(games)))
+            s.execute(delete(Game).where(*owned))
+            s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            s.execute(
+                delete(SigninFailure).where(SigninFailure.username_key == account.username_key)
+            )
+            s.execute(delete(Account).where(Account.id == account_id))
+        return n

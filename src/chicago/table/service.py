@@ -35,6 +35,7 @@ from chicago.core.rules import DEFAULT_PROFILE, RuleProfile, customize, get_prof
 from chicago.core.state import GameState, Phase
 from chicago.core.views import PlayerView, view
 from chicago.store import GameRow, Owner, Store, Summary
+from chicago.text.i18n import _
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -141,6 +142,8 @@ class Table:
     updated: datetime
     bot_seconds: float = 0.0
     """Time the bots spent deciding during this call."""
+    imported: bool = False
+    """Made from a game file, whose deals may have been stacked."""
 
     @property
     def finished(self) -> bool:
@@ -292,7 +295,7 @@ class TableService:
         spent = 0.0
         bots: dict[str, Bot] = {}
         seed = game.setup.seed
-        for _ in range(_MAX_BOT_STEPS):
+        for _step in range(_MAX_BOT_STEPS):
             state = game.state
             seat = state.to_act
             if game.finished or seat is None or seat == HUMAN:
@@ -398,6 +401,7 @@ class TableService:
             created=row.created,
             updated=row.updated,
             bot_seconds=bot_seconds,
+            imported=row.imported,
         )
 
     # Creating --------------------------------------------------------------------------------
@@ -428,7 +432,13 @@ class TableService:
         return self._start(owner, game, chosen_levels, list(game.state.log))
 
     def _start(
-        self, owner: Owner, game: Game, levels: tuple[str | None, ...], events: list[Event]
+        self,
+        owner: Owner,
+        game: Game,
+        levels: tuple[str | None, ...],
+        events: list[Event],
+        *,
+        imported: bool = False,
     ) -> Table:
         bot_events, spent = self._run_bots(game, levels)
         events = events + bot_events
@@ -447,6 +457,7 @@ class TableService:
             summary=self._summary(game.state),
             created=now,
             updated=now,
+            imported=imported,
         )
         self.store.insert_game(row, [action_to_json(a) for a in game.actions], now)
         snap = _Snapshot(row, game.state, tuple(game.actions), history)
@@ -547,11 +558,20 @@ class TableService:
         """A backup replayed and stored as a new game of `owner`; nothing is stored on error."""
         try:
             gf = record.parse(data)
+        except record.GameFileError as e:
+            raise BadRequest(str(e).replace("\n", " ")) from None
+        if not 0 <= gf.seed <= MAX_SEED:
+            # The seed exactly as the file gives it: a browser would round it.
+            raise BadRequest(
+                _("the game file's seed {seed} is outside 0 to {top}, the seeds a new game can "
+                  "have", seed=str(gf.seed), top=str(MAX_SEED))
+            )
+        try:
             game = record.replay(gf)
         except record.GameFileError as e:
             raise BadRequest(str(e).replace("\n", " ")) from None
         levels = self._levels_from_meta(game.setup.seats, gf.meta)
-        return self._start(owner, game, levels, [])
+        return self._start(owner, game, levels, [], imported=True)
 
     def _levels_from_meta(
         self, seats: int, meta: dict[str, Any] | None

@@ -146,6 +146,7 @@ def summary_json(row: GameRow) -> dict[str, object]:
         "scores": list(s.scores),
         "winner": s.winner,
         "levels": list(row.levels),
+        "imported": row.imported,
     }
 
 
@@ -340,7 +341,7 @@ def _credentials(body: object) -> tuple[object, object]:
 
 def _signup(request: Request, body: object) -> Response:
     username, password = _credentials(body)
-    account, token = _accounts(request).signup(username, password)
+    account, token = _accounts(request).signup(username, password, client_address(request))
     response = JSONResponse({"username": account.username}, status_code=201)
     set_session_cookie(response, request, token)
     return response
@@ -374,6 +375,25 @@ def _signout(request: Request) -> Response:
 @router.post("/auth/signout", status_code=204)
 async def signout(request: Request) -> Response:
     return await run_in_threadpool(_signout, request)
+
+
+def _delete_account(request: Request, body: object) -> Response:
+    data = _object(body, "password")
+    unknown = set(data) - {"password"}
+    if unknown:
+        raise BadRequest(f"unknown field {sorted(unknown)[0]!r} (send password)")
+    deleted = _accounts(request).delete_account(
+        request_account(request), data.get("password"), client_address(request)
+    )
+    response = JSONResponse({"deleted_games": deleted})
+    set_session_cookie(response, request, None)
+    return response
+
+
+@router.delete("/auth/account")
+async def delete_account(request: Request, body: JsonBody) -> Response:
+    """Delete the signed-in account with all its games; the password confirms it."""
+    return await run_in_threadpool(_delete_account, request, body)
 
 
 def _me(request: Request) -> Response:

@@ -14,6 +14,8 @@ served at `/static` unless the pages router serves `/static/...` itself.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib
 import importlib.util
 import inspect
@@ -25,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -140,11 +143,26 @@ def _include_pages(app: FastAPI) -> bool:
     )
 
 
+PURGE_EVERY = 60.0
+"""Seconds between purges of expired sign-in failures, sign-up attempts and sessions."""
+
+
+async def _purge_forever(accounts: Accounts, every: float) -> None:
+    """Delete what the privacy page says is kept only for a while, however quiet the site."""
+    while True:
+        try:
+            await run_in_threadpool(accounts.purge)
+        except Exception:  # a database hiccup: try again at the next round
+            log.exception("purging expired sign-in records failed")
+        await asyncio.sleep(every)
+
+
 def create_app(
     database_url: str | None = None,
     *,
     bots: BotFactory | None = None,
     store: Store | None = None,
+    purge_every: float = PURGE_EVERY,
 ) -> FastAPI:
     """The whole web application on one database (default: `CHICAGO_DATABASE_URL`, else
     SQLite in the user's data directory). Migrations are applied before it returns."""
@@ -154,8 +172,14 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
-        store.close()
+        purging = asyncio.create_task(_purge_forever(accounts, purge_every))
+        try:
+            yield
+        finally:
+            purging.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await purging
+            store.close()
 
     options: dict[str, Any] = {}
     if "telemetry" in inspect.signature(FastAPI).parameters:

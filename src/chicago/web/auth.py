@@ -7,9 +7,16 @@
 - **CSRF**: double submit. Every response carries the `chicago_csrf` cookie (readable by the
   page's script); every unsafe request (anything but GET, HEAD, OPTIONS) must send the same
   value in the `X-CSRF-Token` header, else 403 before any handler runs.
-- **Sign-in rate limit**: failures are kept in the database (table `signin_failures`), so
-  every worker on a shared database sees them; 5 failures for a username, or from a client
-  address, within 5 minutes refuse further attempts with 429 until the oldest expire.
+- **Sign-in rate limit**: failures are kept in the database (table `signin_failures`: the
+  name tried, the client address, the time), so every worker on a shared database sees
+  them. 5 failures for one name from one address, or 20 from one address whatever the
+  names, within 5 minutes refuse further attempts from that address with 429 until the
+  oldest expire. Failures are never counted per name alone: that would let anyone lock
+  another player out. The address is the socket's peer; `X-Forwarded-For` counts only when
+  the server is told to trust a proxy (`chicago serve --forwarded-allow-ips`).
+- **Sign-up throttle**: 5 sign-up attempts per address per hour (table `signup_attempts`).
+- Failures and sign-up attempts are deleted once their window has passed (`purge`, run on
+  every sign-in and sign-up and every minute by the app).
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from chicago.store import AccountRow, Owner, Store
+from chicago.text.i18n import _
 
 GUEST_COOKIE: Final = "chicago_guest"
 SESSION_COOKIE: Final = "chicago_session"
@@ -43,6 +51,12 @@ SESSION_LIFETIME: Final = timedelta(days=30)
 GUEST_LIFETIME: Final = timedelta(days=400)
 FAILURE_WINDOW: Final = timedelta(minutes=5)
 MAX_FAILURES: Final = 5
+"""Failed sign-ins for one name from one address within FAILURE_WINDOW."""
+MAX_ADDRESS_FAILURES: Final = 20
+"""Failed sign-ins from one address, whatever the names, within FAILURE_WINDOW."""
+SIGNUP_WINDOW: Final = timedelta(hours=1)
+MAX_SIGNUPS: Final = 5
+"""Sign-up attempts from one address within SIGNUP_WINDOW."""
 USERNAME: Final = re.compile(r"[A-Za-z0-9_.-]{3,32}")
 MIN_PASSWORD: Final = 8
 MAX_PASSWORD: Final = 1024
@@ -122,41 +136,76 @@ class Accounts:
         self.store.create_session(hash_token(token), account.id, now, now + SESSION_LIFETIME)
         return token
 
-    def signup(self, username: object, password: object) -> tuple[AccountRow, str]:
-        """A new account, signed in: (the account, the session token)."""
+    def purge(self) -> int:
+        """Forget sign-in failures and sign-up attempts older than their windows, and
+        expired sessions (the privacy page promises it): the rows deleted."""
+        now = self.clock()
+        return self.store.purge_expired(now, now - FAILURE_WINDOW, now - SIGNUP_WINDOW)
+
+    def signup(
+        self, username: object, password: object, client: str = "unknown"
+    ) -> tuple[AccountRow, str]:
+        """A new account, signed in: (the account, the session token); 429 when this
+        address has tried MAX_SIGNUPS sign-ups within SIGNUP_WINDOW."""
         name, secret = self._check(username, password)
-        account = self.store.create_account(
-            name, name.lower(), self.hasher.hash(secret), self.clock()
-        )
+        self.purge()
+        now = self.clock()
+        if self.store.count_signups(client, now - SIGNUP_WINDOW) >= MAX_SIGNUPS:
+            raise AuthError(
+                429, _("too many sign-ups from your address: wait an hour before trying again")
+            )
+        self.store.record_signup(client, now)
+        account = self.store.create_account(name, name.lower(), self.hasher.hash(secret), now)
         if account is None:
             raise AuthError(409, f"the username {name!r} is taken")
         return account, self._session(account)
+
+    def _verify(self, account: AccountRow | None, password: str) -> bool:
+        try:
+            return self.hasher.verify(
+                account.password_hash if account else self._dummy, password[:MAX_PASSWORD]
+            )
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            return False
+
+    def _check_limit(self, key: str, client: str) -> None:
+        now = self.clock()
+        by_name, by_client = self.store.count_failures(key, client, now - FAILURE_WINDOW)
+        if by_name >= MAX_FAILURES or by_client >= MAX_ADDRESS_FAILURES:
+            raise AuthError(
+                429, "too many failed sign-ins: wait five minutes before trying again"
+            )
 
     def signin(self, username: object, password: object, client: str) -> tuple[AccountRow, str]:
         """Check a password: (the account, a new session token); 401 wrong, 429 too many."""
         if not isinstance(username, str) or not isinstance(password, str):
             raise AuthError(400, "sign in with a username and a password")
         key = username.lower()[:64]
-        now = self.clock()
-        by_name, by_client = self.store.count_failures(key, client, now - FAILURE_WINDOW)
-        if by_name >= MAX_FAILURES or by_client >= MAX_FAILURES:
-            raise AuthError(
-                429, "too many failed sign-ins: wait five minutes before trying again"
-            )
+        self.purge()
+        self._check_limit(key, client)
         account = self.store.account_by_key(key) if USERNAME.fullmatch(username) else None
-        ok = False
-        try:
-            ok = self.hasher.verify(
-                account.password_hash if account else self._dummy, password[:MAX_PASSWORD]
-            )
-        except (VerifyMismatchError, VerificationError, InvalidHashError):
-            ok = False
+        ok = self._verify(account, password)
         if account is None or not ok:
-            self.store.record_failure(key, client, now, now - FAILURE_WINDOW)
+            self.store.record_failure(key, client, self.clock())
             raise AuthError(401, "wrong username or password")
         if self.hasher.check_needs_rehash(account.password_hash):
             self.store.set_password_hash(account.id, self.hasher.hash(password))
         return account, self._session(account)
+
+    def delete_account(self, account: AccountRow | None, password: object, client: str) -> int:
+        """Delete a signed-in player's account, its games and sessions once the password is
+        confirmed (a wrong one counts as a failed sign-in): the games deleted."""
+        if account is None:
+            raise AuthError(401, _("sign in to delete your account"))
+        if not isinstance(password, str) or not password:
+            raise AuthError(400, _("type your password to confirm that the account goes"))
+        key = account.username.lower()
+        self.purge()
+        self._check_limit(key, client)
+        if not self._verify(account, password):
+            self.store.record_failure(key, client, self.clock())
+            raise AuthError(401, _("wrong password: your account was not deleted"))
+        return self.store.delete_account(account.id)
 
     def signout(self, token: str | None) -> None:
         if token:
