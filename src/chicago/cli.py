@@ -6,12 +6,16 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from chicago.core import record
 from chicago.core.rules import PRESETS, ProfileError, RuleProfile, customize, get_profile
 from chicago.text.i18n import LANGUAGES, from_environment, use_language
 from chicago.text.rules_text import rules_markdown
+
+if TYPE_CHECKING:
+    import uvicorn
 
 
 def _read(path: str) -> str:
@@ -102,9 +106,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # fsynced before the answer): a shorter GIL switch interval hands the GIL back to a
     # thread whose write has finished sooner, which cuts the latency tail under load.
     sys.setswitchinterval(0.001)
-    config = uvicorn.Config(app, log_level=args.log_level, access_log=args.access_log)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(serve_config(app, args)).run(sockets=[sock])
     return 0
+
+
+def serve_config(app: Callable[..., Any], args: argparse.Namespace) -> uvicorn.Config:
+    """uvicorn's settings for `chicago serve`. `X-Forwarded-For` and `X-Forwarded-Proto` are
+    read only from the proxies named by `--forwarded-allow-ips` (uvicorn's own default
+    trusts 127.0.0.1, so any local client could pose as another address and slip past the
+    sign-in limit)."""
+    import uvicorn
+
+    trusted = (args.forwarded_allow_ips or "").strip()
+    return uvicorn.Config(
+        app,
+        log_level=args.log_level,
+        access_log=args.access_log,
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=trusted or None,
+    )
 
 
 def _profile(name: str) -> RuleProfile:
@@ -283,6 +303,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="where games are saved: sqlite:///FILE or postgresql://… (default: "
         "$CHICAGO_DATABASE_URL, else chicago.db in the user's data directory)",
+    )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        default=os.environ.get("FORWARDED_ALLOW_IPS") or None,
+        metavar="ADDRESSES",
+        help="comma-separated addresses (or *) of reverse proxies whose X-Forwarded-For "
+        "header names the client; without it the header is ignored (default: "
+        "$FORWARDED_ALLOW_IPS, else none)",
     )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.add_argument("--no-access-log", dest="access_log", action="store_false",

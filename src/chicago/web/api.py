@@ -120,6 +120,7 @@ def table_json(table: Table) -> dict[str, object]:
         "events": events,
         "history": [{"deal": h.deal, "scores": list(h.scores)} for h in table.history],
         "seed": table.seed,
+        "imported": table.imported,
         "created": table.created.isoformat(),
         "updated": table.updated.isoformat(),
     }
