@@ -227,3 +227,35 @@ def test_table_page_of_an_unknown_game_is_still_a_shell(client: TestClient) -> N
     assert 'data-game-id="no-such-game"' in r.text
     r = client.get('/games/"><script>alert(1)</script>')
     assert "<script>alert(1)</script>" not in r.text
+
+
+def test_privacy_page_says_what_failed_signins_keep_and_how_to_delete_an_account(
+    client: TestClient,
+) -> None:
+    text = page_text(client.get("/privacy").text)
+    for words in [
+        "Failed sign-ins: the account name that was tried, the address the attempt came from",
+        "kept for five minutes and are then deleted",
+        "Sign-ups: the address each sign-up came from",
+        "kept for one hour, then deleted",
+        "Delete your account on the account page: the account, all its games",
+    ]:
+        assert words in text, words
+    assert 'href="/account"' in client.get("/privacy").text
+
+
+def test_account_page_offers_deletion_only_when_signed_in(client: TestClient) -> None:
+    guest = page_text(client.get("/account").text)
+    assert "You are not signed in." in guest and "Delete my account" not in guest
+    assert post(client, "/api/auth/signup", {"username": "ivan", "password": "ivan's pw"})
+    new_game(client)
+    source = client.get("/account").text
+    text = page_text(source)
+    assert "Signed in as ivan." in text and "The account holds 1 game." in text
+    assert "I understand that my account and its 1 game are deleted for good." in text
+    assert 'id="delete-account"' in source and 'src="/static/account.js' in source
+
+
+def test_lobby_carries_the_imported_mark(client: TestClient) -> None:
+    source = client.get("/").text
+    assert '<template id="imported-mark">' in source and "Imported from a file" in source

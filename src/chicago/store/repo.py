@@ -225,6 +225,15 @@ class Store:
             ).all()
         return [_game_row(g) for g in rows]
 
+    def count_games(self, owner: Owner) -> int:
+        with self.engine.connect() as conn:
+            n = conn.scalar(
+                select(func.count())
+                .select_from(_GAMES)
+                .where(_GAMES.c.owner_kind == owner.kind, _GAMES.c.owner_id == owner.id)
+            )
+        return int(n or 0)
+
     def actions(self, game_id: str, upto: int) -> list[dict[str, Any]]:
         """The first `upto` actions of a game, in order, in their game-file form."""
         with self.engine.connect() as conn:

@@ -2,7 +2,8 @@
 
 `router` serves the lobby (`/`), the table (`/games/{id}`), the rules (`/rules`, generated from
 a profile by `rules_page`, never written by hand), the privacy notice (`/privacy`), the sign-in
-and sign-up forms and the static files (`/static/...`). No page carries game data: the table
+and sign-up forms, the account page (`/account`, where an account is deleted) and the static
+files (`/static/...`). No page carries game data: the table
 page is an empty shell and its script asks `/api/games/{id}` for seat 0's view, so the page
 source can never hold another seat's cards (R9.1).
 """
@@ -26,7 +27,9 @@ from chicago.core.rules import (
     customize,
     get_profile,
 )
+from chicago.text.i18n import _, ngettext
 from chicago.text.rules_text import rules_page
+from chicago.web.auth import request_account, request_owner
 
 WEB_DIR: Final = Path(__file__).resolve().parent
 TEMPLATES_DIR: Final = WEB_DIR / "templates"
@@ -63,6 +66,8 @@ def _static_version() -> str:
 
 STATIC_VERSION: Final = _static_version()
 templates.env.globals["static_version"] = STATIC_VERSION
+templates.env.globals.setdefault("_", _)
+templates.env.globals.setdefault("ngettext", ngettext)
 
 router = APIRouter(include_in_schema=False)
 
@@ -154,6 +159,20 @@ def rules(request: Request, profile: str | None = None) -> HTMLResponse:
 def privacy(request: Request) -> HTMLResponse:
     """What is stored, where, for how long, and what a backup holds."""
     return _page(request, "privacy.html", {"page": "privacy"})
+
+
+@router.get("/account", response_class=HTMLResponse)
+def account(request: Request) -> HTMLResponse:
+    """The signed-in player's account: how many games it holds, and deleting it for good."""
+    found = request_account(request)
+    games = 0
+    if found is not None:
+        games = request.app.state.store.count_games(request_owner(request))
+    return _page(
+        request,
+        "account.html",
+        {"page": "account", "username": found.username if found else None, "games": games},
+    )
 
 
 @router.get("/signin", response_class=HTMLResponse)

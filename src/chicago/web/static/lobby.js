@@ -234,6 +234,12 @@ function profileName(profile) {
   return id ? `custom rules (${id})` : '';
 }
 
+// An imported game's deals may have been stacked: the row says so, in the page's own words.
+function importedMark() {
+  const template = document.getElementById('imported-mark');
+  return template ? template.content.firstElementChild.cloneNode(true) : null;
+}
+
 async function loadGames() {
   const box = document.getElementById('games');
   let data;
@@ -261,7 +267,8 @@ async function loadGames() {
           `${game.seats} players · ${profileName(game.profile)}`),
         el('span', { class: `status ${finished ? 'done' : 'live'}` }, status),
         el('span', { class: 'game-scores' }, scores),
-        el('span', { class: 'help' }, `Last played ${when(game.updated || game.created)}`)),
+        el('span', { class: 'help' }, `Last played ${when(game.updated || game.created)}`),
+        game.imported ? importedMark() : null),
       el('div', { class: 'game-actions' },
         el('a', { class: 'btn small primary', href: `/games/${encodeURIComponent(game.id)}` }, finished ? 'View' : 'Resume'),
         el('button', {
@@ -295,10 +302,10 @@ document.getElementById('import').addEventListener('submit', async (event) => {
   if (!file) { showError(box, 'Choose a game file first.'); return; }
   let text;
   try { text = await file.text(); } catch (error) { showError(box, `The file could not be read: ${error.message}`); return; }
-  let data;
-  try { data = JSON.parse(text); } catch (_) { showError(box, 'That file is not a game file: it is not JSON.'); return; }
+  try { JSON.parse(text); } catch (_) { showError(box, 'That file is not a game file: it is not JSON.'); return; }
   try {
-    const table = await api('POST', '/api/games/import', data);
+    // The file's own text: parsing and re-encoding it here would round a seed above 2^53.
+    const table = await api('POST', '/api/games/import', text);
     openTable(table);
   } catch (error) {
     showError(box, errorText(error));

@@ -1,0 +1,31 @@
+// The account page: deleting the account once the password and the box confirm it. Every
+// word shown comes from the page itself or from the server's one-sentence errors.
+import { api, errorText } from './api.js';
+
+const form = document.getElementById('delete-account');
+if (form) {
+  const error = document.getElementById('delete-error');
+  const unconfirmed = document.getElementById('delete-unconfirmed');
+  const box = document.getElementById('delete-confirm');
+  const button = form.querySelector('button[type=submit]');
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    unconfirmed.hidden = box.checked;
+    if (!box.checked) { box.focus(); return; }
+    button.disabled = true;
+    try {
+      await api('DELETE', '/api/auth/account', { password: form.password.value });
+      form.hidden = true;
+      const done = document.getElementById('account-deleted');
+      done.hidden = false;
+      done.querySelector('a').focus();
+    } catch (err) {
+      error.textContent = errorText(err);
+      error.hidden = false;
+      form.password.focus();
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
