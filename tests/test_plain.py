@@ -365,3 +365,45 @@ def test_the_leak_check_catches_a_leak(tmp_path: Path) -> None:
     assert_no_leak(out, game)
     with pytest.raises(AssertionError, match="shown before it was played"):
         assert_no_leak(leaky, game)
+
+
+# --- issue 10: zero, keep with more words, the save folder -----------------------------------
+
+
+def test_zero_at_an_exchange_is_no_card_position() -> None:
+    """R2.1: 0 to 4 cards may be discarded, but `0` is not a way to say keep."""
+    game = Game.new(seats=2, seed=1, dealer=1)
+    ui, out = ui_for(game, "0\n0 2\nkeep\n")
+    action = ui.choose(game.view(0), game.legal_actions(), Stream(0))
+    assert action == Exchange(0, ())  # only the final "keep" kept the hand
+    text = out.getvalue()
+    message = ("0 is not a card position: positions run from 1 to 5. To keep all your cards, "
+               "type keep.")
+    assert text.count(message) == 2
+
+
+def test_keep_with_other_words_gets_a_clear_message() -> None:
+    game = Game.new(seats=2, seed=1, dealer=1)
+    ui, out = ui_for(game, "keep please\nkeep 2\n2\n")
+    action = ui.choose(game.view(0), game.legal_actions(), Stream(0))
+    assert action == Exchange(0, (game.state.hands[0][1],))
+    message = ("Type keep on its own to keep all your cards, or name the cards to discard "
+               "(like 2 5), not both.")
+    assert out.getvalue().count(message) == 2
+    assert "'keep' is not a card position" not in out.getvalue()
+
+
+def test_save_to_a_missing_folder_is_refused_before_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(ONES))
+    missing = tmp_path / "nowhere" / "game.json"
+    assert main(["play", "--plain", "--seed", "4", "--save", str(missing)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # no game was started
+    assert captured.err == (
+        f"chicago play: --save {missing}: the folder {missing.parent} does not exist\n"
+    )
+    assert main(["play", "--plain", "--seed", "4", "--save", str(tmp_path)]) == 2
+    assert "is a folder: give a file name" in capsys.readouterr().err
+    assert not missing.parent.exists()

@@ -10,7 +10,16 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from chicago.core import record
-from chicago.core.rules import PRESETS, ProfileError, RuleProfile, customize, get_profile
+from chicago.core.rules import (
+    ALIASES,
+    DEFAULT_PROFILE,
+    PRESETS,
+    ProfileError,
+    RuleProfile,
+    customize,
+    get_profile,
+    knob_from_text,
+)
 from chicago.text.i18n import LANGUAGES, from_environment, use_language
 from chicago.text.rules_text import rules_markdown
 
@@ -41,31 +50,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _knob_value(text: str) -> object:
-    """A knob value typed on the command line: a number, true/false/none, or a word."""
-    lowered = text.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if lowered in ("none", "null"):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
+def profile_with_changes(name: str, sets: Sequence[str] | None) -> RuleProfile:
+    """`--profile NAME` with `--set KNOB=VALUE` changes on top; ValueError in one line."""
+    profile = get_profile(name)
+    changes: dict[str, object] = {}
+    for item in sets or []:
+        knob, sep, value = item.partition("=")
+        if not sep or not knob.strip():
+            raise ProfileError(f"--set takes KNOB=VALUE, not {item!r}")
+        changes[knob.strip()] = knob_from_text(knob.strip(), value)
+    return customize(profile, **changes) if changes else profile
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """Print the rules of a profile, generated from its knobs (RULES.md §X)."""
     try:
-        profile = get_profile(args.profile)
-        changes: dict[str, object] = {}
-        for item in args.set or []:
-            name, sep, value = item.partition("=")
-            if not sep:
-                raise ProfileError(f"--set takes KNOB=VALUE, not {item!r}")
-            changes[name.strip()] = _knob_value(value.strip())
-        if changes:
-            profile = customize(profile, **changes)
+        profile = profile_with_changes(args.profile, args.set)
     except ValueError as e:
         print(str(e), file=sys.stderr)
         return 2
@@ -127,6 +127,25 @@ def serve_config(app: Callable[..., Any], args: argparse.Namespace) -> uvicorn.C
     )
 
 
+LEVELS_HELP = (
+    "bot levels, comma-separated in seat order, one per computer player, or one level for "
+    "all of them; without --seats the list sets the number of seats"
+)
+
+
+def _preset_names() -> str:
+    """The presets for a help text, each with its aliases: `chicago-gamewide-0.2 (house)`."""
+    return ", ".join(
+        p + "".join(f" ({a})" for a, target in ALIASES.items() if target == p) for p in PRESETS
+    )
+
+
+def _profile_name(name: str) -> str:
+    """A preset's name, checked (the profile itself is made with the --set changes)."""
+    _profile(name)
+    return name
+
+
 def _profile(name: str) -> RuleProfile:
     try:
         return get_profile(name)
@@ -156,7 +175,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
     from chicago.table import arena
 
     try:
-        levels = arena.parse_levels(args.levels, args.seats)
+        levels = arena.parse_levels(
+            args.levels, seats_for_levels(args.seats, args.levels, bots_at_seat_0=True)
+        )
     except ValueError as e:
         print(f"chicago arena: {e}", file=sys.stderr)
         return 2
@@ -177,27 +198,47 @@ def cmd_play(args: argparse.Namespace) -> int:
     from chicago import plain
 
     try:
-        levels = plain.opponent_levels(args.seats, args.level, args.levels)
+        profile = profile_with_changes(args.profile, args.set)
+        seats = seats_for_levels(args.seats, args.levels, bots_at_seat_0=False)
+        levels = plain.opponent_levels(seats, args.level, args.levels)
+        if args.plain:
+            plain.check_save_path(args.save)
     except ValueError as e:
         print(f"chicago play: {e}", file=sys.stderr)
         return 2
     if not args.plain:
         from chicago import tui
 
-        chosen = (args.seed, args.level, args.levels) != (None, None, None) or (
-            args.seats != 4 or args.profile.id != "chicago-gamewide-0.2"
+        chosen = (args.seed, args.level, args.levels, args.seats) != (None,) * 4 or (
+            profile.id != DEFAULT_PROFILE.id
         )
         return tui.run(
-            seats=args.seats, levels=levels, profile=args.profile, seed=args.seed,
+            seats=seats, levels=levels, profile=profile, seed=args.seed,
             database_url=args.database_url, start_new=chosen,
         )
-    options = plain.PlainOptions(args.seats, levels, args.profile, args.seed, args.save)
+    options = plain.PlainOptions(seats, levels, profile, args.seed, args.save)
     return plain.play_plain(options, sys.stdin, sys.stdout)
+
+
+def seats_for_levels(seats: int | None, levels: str | None, *, bots_at_seat_0: bool) -> int:
+    """The number of seats: `--seats`, else as many as `--levels` lists computer players
+    for (every seat in an arena; seats 1 to N-1 in play), else 4. `play --levels` and
+    `arena --levels` read the same way: one level per computer player, or one for all."""
+    if seats is not None:
+        return seats
+    names = [x for x in (levels or "").split(",") if x.strip()]
+    if len(names) <= 1:
+        return 4
+    n = len(names) + (0 if bots_at_seat_0 else 1)
+    if not 2 <= n <= 6:
+        raise ValueError(f"--levels names {len(names)} computer players: a game has 2 to 6 "
+                         "seats (R1.1)")
+    return n
 
 
 def _add_arena_and_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The `arena` and `play` subcommands (their modules load only when they run)."""
-    profiles = ", ".join(PRESETS)
+    profiles = _preset_names()
     p = sub.add_parser(
         "arena",
         help="play many bot-vs-bot games and report each level's strength",
@@ -210,12 +251,12 @@ def _add_arena_and_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]
     p.add_argument(
         "--levels",
         default="normal",
-        help="bot level per seat, comma-separated (e.g. normal,easy,normal,easy), or one level "
-        "for every seat (default: normal)",
+        help=f"{LEVELS_HELP} — in an arena every seat is one (e.g. normal,easy,normal,easy) "
+        "(default: normal)",
     )
     p.add_argument(
-        "--profile", type=_profile, default="chicago-gamewide-0.2",
-        help=f"rule preset: {profiles} (default: chicago-gamewide-0.2)",
+        "--profile", type=_profile, default=DEFAULT_PROFILE.id,
+        help=f"rule preset: {profiles} (default: house, {DEFAULT_PROFILE.id})",
     )
     p.add_argument(
         "--games", type=_positive, default=100,
@@ -243,12 +284,23 @@ def _add_arena_and_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]
         "--plain", action="store_true",
         help="the line-by-line game, for screen readers and scripts (default: full screen)",
     )
-    p.add_argument("--seats", type=_seats, default=4, help="2 to 6 (default: 4)")
-    p.add_argument("--level", help="bot level of every opponent (default: normal)")
-    p.add_argument("--levels", help="bot level per opponent, seats 1 to N-1, comma-separated")
     p.add_argument(
-        "--profile", type=_profile, default="chicago-gamewide-0.2",
-        help=f"rule preset: {profiles} (default: chicago-gamewide-0.2)",
+        "--seats", type=_seats, default=None,
+        help="2 to 6 (default: as many as --levels names, else 4)",
+    )
+    p.add_argument("--level", help="bot level of every opponent (default: normal)")
+    p.add_argument(
+        "--levels",
+        help=f"{LEVELS_HELP} — in play they sit at seats 1 to N-1 (e.g. easy,normal,hard)",
+    )
+    p.add_argument(
+        "--profile", default=DEFAULT_PROFILE.id, type=_profile_name,
+        help=f"rule preset: {profiles} (default: house, {DEFAULT_PROFILE.id})",
+    )
+    p.add_argument(
+        "--set", action="append", metavar="KNOB=VALUE",
+        help="change a knob of the profile (a custom profile), e.g. --set target=51; repeatable "
+        "(chicago rules --set shows the rules it makes)",
     )
     p.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
     p.add_argument(
@@ -283,8 +335,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="print the rules of a profile, in words")
     p.add_argument(
         "--profile",
-        default="chicago-gamewide-0.2",
-        help=f"a preset: {', '.join(PRESETS)} (default: chicago-gamewide-0.2)",
+        default=DEFAULT_PROFILE.id,
+        help=f"a preset: {_preset_names()} (default: house, {DEFAULT_PROFILE.id})",
     )
     p.add_argument(
         "--set",
@@ -322,7 +374,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`chicago replay game.json | head`): that is its choice,
+        # not an error. Output still buffered must not fail again when Python exits.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 0
     return code
 
 

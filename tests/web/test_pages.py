@@ -259,3 +259,12 @@ def test_account_page_offers_deletion_only_when_signed_in(client: TestClient) ->
 def test_lobby_carries_the_imported_mark(client: TestClient) -> None:
     source = client.get("/").text
     assert '<template id="imported-mark">' in source and "Imported from a file" in source
+
+
+def test_rules_page_reads_none_as_the_knob_offers_it(client: TestClient) -> None:
+    """RULES.md §X: `high_score=none` is the word (no high-score rule), `score_floor=none`
+    is no floor; both arrive in custom ids and query strings."""
+    for url in ("/rules?profile=classic+high_score=none", "/rules?profile=classic&high_score=none",
+                "/rules?profile=common&score_floor=none", "/rules?profile=house"):
+        assert client.get(url).status_code == 200, url
+    assert client.get("/api/rules", params={"profile": "house"}).status_code == 200

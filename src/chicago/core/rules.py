@@ -274,12 +274,20 @@ class ProfileError(ValueError):
     """A custom profile with an unknown knob, a value not offered, or a contradiction."""
 
 
+ALIASES: Final[dict[str, str]] = {"house": HOUSE.id}
+"""Other names of presets: `house` is the house profile, whatever its version."""
+
+
 def get_profile(name: str) -> RuleProfile:
-    """Look a preset up by id; raises ValueError listing the known ids."""
+    """Look a preset up by id or alias; raises ValueError listing the known ids."""
     try:
-        return PRESETS[name]
-    except KeyError:
-        known = ", ".join(PRESETS)
+        return PRESETS[ALIASES.get(name, name)]
+    except (KeyError, TypeError):
+        known = ", ".join(
+            f"{pid} ({', '.join(a for a, t in ALIASES.items() if t == pid)})"
+            if pid in ALIASES.values() else pid
+            for pid in PRESETS
+        )
         raise ValueError(f"unknown rule profile {name!r} (known: {known})") from None
 
 
@@ -303,6 +311,50 @@ def _coerce(name: str, value: object) -> object:
     raise ProfileError(f"{name} cannot be {value!r} (offered: {offered})")
 
 
+def offers(name: str, value: object) -> bool:
+    """Whether knob `name` offers `value` (in its own or its JSON form)."""
+    try:
+        _coerce(name, value)
+    except ProfileError:
+        return False
+    return True
+
+
+def _knob_forms(text: str) -> list[object]:
+    """The values a word typed by a person may stand for, likeliest first: a number,
+    true/false, none/null, a word (quoted or not), or a list of numbers written
+    `1,2,3,4,5,6`, `[1, 2, 3, 4, 5, 6]` or `(1, 2, 3, 4, 5, 6)`."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return [text[1:-1]]
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return [lowered == "true", lowered]
+    if lowered in ("none", "null"):
+        return [None, lowered]
+    inner = text[1:-1] if text[:1] + text[-1:] in ("[]", "()") else text
+    if "," in inner or inner != text:
+        try:
+            return [[int(x) for x in inner.split(",") if x.strip()], text]
+        except ValueError:
+            return [text]
+    try:
+        return [int(text), text]
+    except ValueError:
+        return [text, lowered]
+
+
+def knob_from_text(knob: str, text: str) -> object:
+    """A knob value typed on a command line or in a URL: the first reading of it that the
+    knob offers (`none` is None for score_floor but the word for high_score), else the
+    likeliest (and `customize` then says what is offered)."""
+    forms = _knob_forms(text)
+    for form in forms:
+        if offers(knob, form):
+            return form
+    return forms[0]
+
+
 def check(profile: RuleProfile) -> None:
     """Refuse knob combinations that contradict each other (ProfileError)."""
     p = profile
@@ -322,8 +374,36 @@ def check(profile: RuleProfile) -> None:
         raise ProfileError("last_trick_two_points cannot be below last_trick_points")
 
 
+_UNUSED_WHEN: Final[tuple[tuple[str, str, object, str], ...]] = (
+    ("straight_flush_points", "straight_flush", StraightFlushRule.WIN,
+     "a straight flush wins outright, so it scores no points"),
+    ("high_score_threshold", "high_score", HighScoreRule.NONE,
+     "with no high-score rule there is no threshold"),
+)
+"""(knob, other knob, other's value, why): the knob has no effect while the other has that
+value, so changing it then is a contradiction rather than a rule."""
+
+
+def check_changes(preset: RuleProfile, profile: RuleProfile) -> None:
+    """Refuse a knob changed from the preset while another knob makes it have no effect
+    (ProfileError naming both)."""
+    for knob, other, value, why in _UNUSED_WHEN:
+        mine = getattr(profile, knob)
+        if getattr(profile, other) is value and mine != getattr(preset, knob):
+            raise ProfileError(
+                f"{knob}={_plain(mine)} contradicts {other}={_plain(value)}: {why} "
+                f"(change one of them)"
+            )
+
+
 def customize(base: RuleProfile | str, **changes: object) -> RuleProfile:
     """A preset with knobs changed: checked, and named by its changes."""
+    return _customize(base, changes, stored=False)
+
+
+def _customize(base: RuleProfile | str, changes: dict[str, object], stored: bool) -> RuleProfile:
+    """`customize`; a profile read back from a game file (`stored`) skips `check_changes`,
+    so that files written before that check still replay."""
     preset = get_profile(base) if isinstance(base, str) else base
     if preset.base:  # a custom profile: its own changes stay, the new ones go on top
         custom = preset
@@ -343,6 +423,8 @@ def customize(base: RuleProfile | str, **changes: object) -> RuleProfile:
         **differing,  # type: ignore[arg-type]
     )
     check(profile)
+    if not stored:
+        check_changes(preset, profile)
     return profile
 
 
@@ -373,7 +455,7 @@ def profile_from_json(data: object) -> RuleProfile:
     missing = set(CHOICES) - set(knobs)
     if missing:
         raise ProfileError(f"profile: knob {sorted(missing)[0]!r} is missing (stored whole)")
-    profile = customize(base, **knobs)
+    profile = _customize(base, knobs, stored=True)
     if "id" in data and data["id"] != profile.id:
         raise ProfileError(f"profile: id {data['id']!r} does not match its knobs ({profile.id})")
     return profile

@@ -1,5 +1,19 @@
 """`chicago play --plain`: the line-by-line game for screen readers and scripts."""
 
-from chicago.plain.game import PlainGame, PlainOptions, opponent_levels, parse_card, play_plain
+from chicago.plain.game import (
+    PlainGame,
+    PlainOptions,
+    check_save_path,
+    opponent_levels,
+    parse_card,
+    play_plain,
+)
 
-__all__ = ["PlainGame", "PlainOptions", "opponent_levels", "parse_card", "play_plain"]
+__all__ = [
+    "PlainGame",
+    "PlainOptions",
+    "check_save_path",
+    "opponent_levels",
+    "parse_card",
+    "play_plain",
+]

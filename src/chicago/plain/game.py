@@ -12,6 +12,7 @@ quit. Quitting (or the end of the input) and the end of the game save the game f
 from __future__ import annotations
 
 import json
+import os
 import re
 import secrets
 from collections.abc import Callable, Sequence
@@ -30,6 +31,7 @@ from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 from chicago.table.arena import Player, play_game
+from chicago.text.i18n import _
 from chicago.text.narration import Narrator, hand_words, numbered
 from chicago.text.rules_text import rules_markdown
 
@@ -41,6 +43,26 @@ COMMANDS: Final = ("hint", "rules", "scores", "help", "quit")
 
 _YES: Final = ("yes", "y")
 _NO: Final = ("no", "n")
+
+
+_KEEP_WORDS: Final = ("keep", "k", "none", "-")
+"""Answers to an exchange that keep every card (`0` is not one: it is no card position)."""
+
+
+def check_save_path(path: str) -> Path:
+    """Refuse, before a game starts, a save file that could not be written at the end
+    (a folder that does not exist, a folder in its place, no permission): ValueError."""
+    target = Path(path).expanduser()
+    folder = target.parent
+    if target.is_dir():
+        raise ValueError(_("--save {path} is a folder: give a file name, like {example}",
+                           path=path, example=str(target / DEFAULT_SAVE)))
+    if not folder.is_dir():
+        raise ValueError(_("--save {path}: the folder {folder} does not exist",
+                           path=path, folder=str(folder)))
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise ValueError(_("--save {path}: no permission to write there", path=path))
+    return target
 
 
 class Quit(Exception):
@@ -280,12 +302,19 @@ class PlainGame:
         self, text: str, hand: Sequence[Card], least: int, most: int
     ) -> tuple[list[Card] | None, str]:
         """The cards named by an exchange answer, or an error message."""
-        if text.lower() in ("keep", "k", "none", "0", "-"):
+        if text.lower() in _KEEP_WORDS:
             if least:
                 return None, f"You hold {len(hand)} cards and must discard {least}."
             return [], ""
+        tokens = re.split(r"[\s,]+", text.strip())
+        if any(t.lower() in _KEEP_WORDS for t in tokens):
+            return None, _("Type keep on its own to keep all your cards, or name the cards to "
+                           "discard (like 2 5), not both.")
         chosen: list[Card] = []
-        for token in re.split(r"[\s,]+", text.strip()):
+        for token in tokens:
+            if token == "0" or (token.isdigit() and int(token) == 0):
+                return None, _("0 is not a card position: positions run from 1 to {n}. To keep "
+                               "all your cards, type keep.", n=len(hand))
             if token.isdigit():
                 position = int(token)
                 if not 1 <= position <= len(hand):

@@ -11,7 +11,6 @@ source can never hold another seat's cards (R9.1).
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 from typing import Final
 
@@ -26,6 +25,7 @@ from chicago.core.rules import (
     RuleProfile,
     customize,
     get_profile,
+    knob_from_text,
 )
 from chicago.text.i18n import _, ngettext
 from chicago.text.rules_text import rules_page
@@ -94,24 +94,6 @@ def table(request: Request, game_id: str) -> HTMLResponse:
     return _page(request, "table.html", {"page": "table", "game_id": game_id})
 
 
-def _knob_value(text: str) -> object:
-    """A knob value written in a URL: true/false, none/null, an integer, or an enum's value."""
-    lowered = text.strip().lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if lowered in ("none", "null"):
-        return None
-    try:
-        return int(lowered)
-    except ValueError:
-        pass
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return text.strip()
-    return value if isinstance(value, str) else text.strip()
-
-
 def profile_from_query(name: str | None, changes: dict[str, str]) -> RuleProfile:
     """The profile a rules URL names: a preset id, or a custom id `base+knob=value,…`
     (as `customize` names its profiles), with further `knob=value` changes on top."""
@@ -122,8 +104,8 @@ def profile_from_query(name: str | None, changes: dict[str, str]) -> RuleProfile
         knob, sep, value = part.partition("=")
         if not sep:
             raise ProfileError(f"cannot read {part!r} in the profile name {name!r}")
-        knobs[knob] = _knob_value(value)
-    knobs.update({k: _knob_value(v) for k, v in changes.items()})
+        knobs[knob] = knob_from_text(knob, value)
+    knobs.update({k: knob_from_text(k, v) for k, v in changes.items()})
     profile = get_profile(base)
     return customize(profile, **knobs) if knobs else profile
 
