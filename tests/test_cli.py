@@ -180,3 +180,17 @@ def test_replay_piped_to_head(tmp_path: Path) -> None:
         shell=True, capture_output=True, timeout=60, check=False,
     )
     assert done.stderr.decode() == "" and len(done.stdout) == 20
+
+
+def test_play_set_reaches_the_full_screen_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import chicago.tui
+
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr(chicago.tui, "run", lambda **kw: calls.append(kw) or 0)
+    assert main(["play", "--profile", "house", "--set", "straight_flush=points",
+                 "--set", "straight_flush_points=11"]) == 0
+    [kw] = calls
+    profile = kw["profile"]
+    assert getattr(profile, "straight_flush_points", None) == 11
+    assert getattr(profile, "base", None) == HOUSE.id and kw["start_new"] is True
+    assert kw["seats"] == 4

@@ -23,9 +23,18 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
 from chicago.bots import LEVELS
-from chicago.core.rules import DEFAULT_PROFILE, PRESETS, RuleProfile, get_profile
+from chicago.core.rules import (
+    DEFAULT_PROFILE,
+    PRESETS,
+    RuleProfile,
+    customize,
+    get_profile,
+    knob_from_text,
+    profile_to_json,
+)
 from chicago.store import GameRow, Owner, describe_url
 from chicago.table.service import ServiceError, Table, TableService
+from chicago.text.i18n import _
 from chicago.text.rules_text import rules_markdown
 from chicago.tui.dialogs import ConfirmScreen, PathScreen, RulesScreen
 from chicago.tui.local import default_export_path, export_game, import_game
@@ -114,6 +123,13 @@ class ChicagoApp(App[None]):
 
 
 # Saved games -----------------------------------------------------------------------------
+
+
+def profile_json_knobs(profile: RuleProfile) -> dict[str, object]:
+    """Every knob in its game-file (JSON) form."""
+    stored = profile_to_json(profile)
+    knobs = stored.get("knobs", {}) if isinstance(stored, dict) else {}
+    return dict(knobs) if isinstance(knobs, dict) else {}
 
 
 def _when(moment: datetime) -> str:
@@ -313,6 +329,54 @@ class MenuScreen(Screen[None]):
 # A new game --------------------------------------------------------------------------------
 
 
+def changes_text(profile: RuleProfile) -> str:
+    """A custom profile's changes as typed in the form: `target=51, quads=points`."""
+    if not profile.base:
+        return ""
+    preset = get_profile(profile.base)
+    knobs = profile_json_knobs(profile)
+    return ", ".join(
+        f"{k}={_typed(knobs[k])}" for k in knobs if getattr(preset, k) != getattr(profile, k)
+    )
+
+
+def _typed(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return "[" + ",".join(str(x) for x in value) + "]"
+    return str(value)
+
+
+def profile_from_form(base: str, text: str) -> RuleProfile:
+    """A preset and the changes typed in the form (`knob=value, knob=value`)."""
+    changes: dict[str, object] = {}
+    for part in split_changes(text):
+        knob, sep, value = part.partition("=")
+        if not sep or not knob.strip():
+            raise ValueError(_("write each change as knob=value, not {part!r}", part=part))
+        changes[knob.strip()] = knob_from_text(knob.strip(), value)
+    return customize(base, **changes) if changes else get_profile(base)
+
+
+def split_changes(text: str) -> list[str]:
+    """Changes split at commas outside brackets (`hand_awards=[1,2,3,4,5,6], target=51`)."""
+    parts: list[str] = []
+    depth = 0
+    current = ""
+    for ch in text:
+        depth += (ch in "[(") - (ch in ")]")
+        if ch == "," and depth <= 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += ch
+    parts.append(current)
+    return [p.strip() for p in parts if p.strip()]
+
+
 class NewGameScreen(Screen[None]):
     """Seats, the opponents' levels, the rules preset, the seed; Enter starts."""
 
@@ -324,14 +388,28 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .row { height: 1; margin-top: 1; }
     NewGameScreen .level { height: 1; }
     NewGameScreen .row Label, NewGameScreen .level Label { width: 22; }
-    NewGameScreen Select { width: 44; }
+    NewGameScreen Select { width: 1fr; max-width: 54; }
     NewGameScreen Input { width: 24; }
+    NewGameScreen #levels { height: auto; }
+    NewGameScreen #changes { width: 1fr; }
+    NewGameScreen #changes-help { height: auto; color: $text-muted; padding-left: 22; }
     NewGameScreen #start-row { height: 1; margin-top: 1; }
     NewGameScreen #start-row Button { margin-right: 2; }
     NewGameScreen #error { color: $error; height: auto; }
+    /* Compact fields have no frame to light up: the focused one takes the cursor colours
+       (as a focused checkbox's label does; a focused button is already drawn reversed). */
+    NewGameScreen Select:focus > SelectCurrent, NewGameScreen Input:focus {
+        background: $block-cursor-background; color: $block-cursor-foreground;
+        text-style: bold;
+    }
+    NewGameScreen Select:focus > SelectCurrent Static#label,
+    NewGameScreen Select:focus > SelectCurrent .arrow {
+        color: $block-cursor-foreground; text-style: bold;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+r", "rules", "Rules"),
         Binding("escape", "back", "Back"),
     ]
 
@@ -364,9 +442,16 @@ class NewGameScreen(Screen[None]):
                                      compact=True, id=f"level-{seat}")
             with Horizontal(classes="row"):
                 yield Label("Rules")
-                yield Select([(f"{p.title} ({p.id})", p.id) for p in PRESETS.values()],
-                             value=d.profile.id if d.profile.id in PRESETS else DEFAULT_PROFILE.id,
-                             allow_blank=False, compact=True, id="profile")
+                # Titles only: with their ids the options wrapped and ran off an 80×24 screen.
+                yield Select([(p.title, p.id) for p in PRESETS.values()],
+                             value=d.profile.base or d.profile.id, allow_blank=False,
+                             compact=True, id="profile")
+            with Horizontal(classes="row"):
+                yield Label(_("Rule changes"))
+                yield Input(changes_text(d.profile), placeholder=_("none, or like target=51"),
+                            compact=True, id="changes")
+            yield Static(_("knob=value, comma-separated, as for chicago rules --set; "
+                           "ctrl+r shows the rules they make"), id="changes-help")
             with Horizontal(classes="row"):
                 yield Label("Seed (blank: random)")
                 yield Input("" if d.seed is None else str(d.seed), placeholder="random",
@@ -410,13 +495,31 @@ class NewGameScreen(Screen[None]):
     def _colours(self, event: Checkbox.Changed) -> None:
         self.chicago.four_colour = event.value
 
+    def _profile(self) -> RuleProfile:
+        """The chosen preset with the typed changes (ValueError naming what is wrong)."""
+        base = str(self.query_one("#profile", Select).value)
+        return profile_from_form(base, self.query_one("#changes", Input).value)
+
+    def action_rules(self) -> None:
+        try:
+            profile = self._profile()
+        except ValueError as e:
+            self.query_one("#error", Static).update(str(e))
+            return
+        self.app.push_screen(RulesScreen(rules_markdown(profile)))
+
     @on(Button.Pressed, "#start")
     @on(Input.Submitted, "#seed")
+    @on(Input.Submitted, "#changes")
     def action_start(self) -> None:
         error = self.query_one("#error", Static)
         n = self._seats()
         levels = [str(self.query_one(f"#level-{seat}", Select).value) for seat in range(1, n)]
-        profile = self.query_one("#profile", Select).value
+        try:
+            profile = self._profile()
+        except ValueError as e:
+            error.update(str(e))
+            return
         text = self.query_one("#seed", Input).value.strip()
         seed: int | None = None
         if text:
@@ -426,14 +529,21 @@ class NewGameScreen(Screen[None]):
                 error.update("The seed is a whole number (or blank for a random one).")
                 return
         error.update("Dealing…")
-        self.run_worker(self._create(n, levels, str(profile), seed), exclusive=True)
+        self.run_worker(self._create(n, levels, profile, seed), exclusive=True)
 
-    async def _create(self, seats: int, levels: list[str], profile: str, seed: int | None) -> None:
+    async def _create(
+        self, seats: int, levels: list[str], profile: RuleProfile, seed: int | None
+    ) -> None:
         app = self.chicago
+        chosen: object = profile.id
+        if profile.base:  # a custom profile: its preset and the knobs that differ from it
+            preset = get_profile(profile.base)
+            chosen = {"base": profile.base, "changes": {
+                k: v for k, v in profile_json_knobs(profile).items()
+                if getattr(preset, k) != getattr(profile, k)}}
         try:
-            get_profile(profile)
             table = await asyncio.to_thread(
-                app.service.create, app.owner, seats=seats, levels=levels, profile=profile,
+                app.service.create, app.owner, seats=seats, levels=levels, profile=chosen,
                 seed=seed,
             )
         except (ServiceError, ValueError) as e:

@@ -20,8 +20,14 @@ _TWO: Final = {Suit.HEARTS: "red3", Suit.DIAMONDS: "red3", Suit.CLUBS: "grey11",
                Suit.SPADES: "grey11"}
 _FOUR: Final = {Suit.HEARTS: "red3", Suit.DIAMONDS: "blue3", Suit.CLUBS: "green4",
                 Suit.SPADES: "grey11"}
+_OFF_FACE: Final = {"grey11": "grey85", "blue3": "dodger_blue1", "green4": "green3"}
+"""Suit colours on the dark screen (the log, recaps) where paper-coloured ones are too dark."""
 FACE: Final = "grey93"
 """The card's paper."""
+DIM_PAPER: Final = "grey27"
+DIM_INK: Final = "grey85"
+"""A card that may not be played now: dark paper, so it stands back from the playable ones,
+with light ink that still reads (contrast about 7:1; it was grey62 on grey50, 1.5:1)."""
 
 
 def suit_colour(suit: Suit, four_colour: bool) -> str:
@@ -30,11 +36,12 @@ def suit_colour(suit: Suit, four_colour: bool) -> str:
 
 def card_text(c: Card, four_colour: bool, *, on_face: bool = True) -> Text:
     """A card's short label ("10♥") in its suit's colour, on card paper."""
-    style = f"bold {suit_colour(c.suit, four_colour)}"
+    ink = suit_colour(c.suit, four_colour)
     if on_face:
-        style += f" on {FACE}"
-        return Text(f" {card_label(c)} ", style=style)
-    return Text(card_label(c), style=style)
+        return Text(f" {card_label(c)} ", style=f"bold {ink} on {FACE}")
+    # Off the card's paper, on the dark screen, black ink would vanish: spades and clubs
+    # are written light there.
+    return Text(card_label(c), style=f"bold {_OFF_FACE.get(ink, ink)}")
 
 
 def rich_line(text: str, four_colour: bool) -> Text:
@@ -65,7 +72,7 @@ def card_face(
     suit = c.suit.symbol
     ink = suit_colour(c.suit, four_colour)
     if dim:
-        paper, ink, frame = "grey50", "grey62", "grey46"
+        paper, ink, frame = DIM_PAPER, DIM_INK, "grey50"
     else:
         paper = FACE
         frame = "bold yellow" if selected else ("bold cyan" if marked else "grey70")

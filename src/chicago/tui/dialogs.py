@@ -12,11 +12,12 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, Markdown, RichLog, Sparkline, Static
+from textual.widgets import Button, Footer, Input, Label, Markdown, RichLog, Static
 
 from chicago.table.service import DealScores, ServiceError
+from chicago.text.i18n import _
 from chicago.tui.cards import card_text, rich_line
 from chicago.tui.local import GameFileProblem
 from chicago.tui.model import ME, Recap, seat_label
@@ -306,8 +307,27 @@ class GameOverScreen(ModalScreen[str]):
         self.app.push_screen(ChartScreen(self.history, self.scores, self.levels, self.target))
 
 
+_BARS: Final = "▁▂▃▄▅▆▇█"
+
+
+def chart_scale(history: Sequence[DealScores], target: int) -> tuple[int, int]:
+    """One scale for every seat: from the lowest score (0, or below with no floor) to the
+    target or the highest score reached."""
+    scores = [s for h in history for s in h.scores]
+    return min([0, *scores]), max([target, *scores])
+
+
+def score_bars(history: Sequence[DealScores], seat: int, low: int, high: int) -> str:
+    """A seat's score after each deal, one bar per deal, on the common scale."""
+    span = max(1, high - low)
+    return "".join(
+        _BARS[round((h.scores[seat] - low) / span * (len(_BARS) - 1))] for h in history
+    )
+
+
 class ChartScreen(ModalScreen[None]):
-    """The scores after each deal: a sparkline per seat and the numbers deal by deal."""
+    """The scores after each deal: a bar per deal for every seat on one scale, and the
+    numbers of every deal (both scroll when the game is long)."""
 
     DEFAULT_CSS = """
     ChartScreen { align: center middle; }
@@ -315,13 +335,16 @@ class ChartScreen(ModalScreen[None]):
         width: 78; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
         border: thick $primary; background: $surface;
     }
-    ChartScreen .row { height: 1; width: 100%; }
-    ChartScreen .name { width: 18; }
-    ChartScreen Sparkline { width: 1fr; height: 1; }
-    ChartScreen .score { width: 10; text-align: right; }
-    ChartScreen #numbers { height: auto; max-height: 10; margin-top: 1; }
+    ChartScreen #chart { height: auto; width: 100%; }
+    ChartScreen #names { width: 18; height: auto; }
+    ChartScreen #bars-scroll { width: 1fr; height: auto; overflow-x: auto; overflow-y: hidden;
+                               scrollbar-size-horizontal: 1; }
+    ChartScreen #bars { width: auto; height: auto; }
+    ChartScreen #totals { width: 9; height: auto; text-align: right; }
+    ChartScreen #numbers-scroll { height: auto; max-height: 10; margin-top: 1;
+                                  scrollbar-size-vertical: 1; }
     ChartScreen #title { text-style: bold; }
-    ChartScreen #keys { color: $text-muted; }
+    ChartScreen #scale, ChartScreen #keys { color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
@@ -344,25 +367,42 @@ class ChartScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         n = len(self.scores)
+        low, high = chart_scale(self.history, self.target)
         with Vertical():
             yield Static(f"Scores after each deal (target {self.target})", id="title")
             if not self.history:
                 yield Static("The chart starts after the first deal.")
-            for seat in range(n):
-                data = [0.0] + [float(h.scores[seat]) for h in self.history]
-                with Horizontal(classes="row"):
-                    yield Static(seat_label(seat, self.levels), classes="name")
-                    yield Sparkline(data, id=f"spark-{seat}")
-                    yield Static(f"{self.scores[seat]:>3} pts", classes="score")
-            yield Static(self._numbers(), id="numbers")
-            yield Static("Esc: close", id="keys")
+            else:
+                yield Static(_("One bar per deal, every player on the same scale: {low} to "
+                               "{high} points.", low=low, high=high), id="scale")
+            with Horizontal(id="chart"):
+                yield Static("\n".join(seat_label(x, self.levels) for x in range(n)),
+                             id="names")
+                with ScrollableContainer(id="bars-scroll"):
+                    yield Static("\n".join(score_bars(self.history, x, low, high)
+                                           for x in range(n)), id="bars")
+                yield Static("\n".join(f"{self.scores[x]:>3} pts" for x in range(n)),
+                             id="totals")
+            with VerticalScroll(id="numbers-scroll"):
+                yield Static(self._numbers(), id="numbers")
+            yield Static(_("Esc: close · arrows or the mouse scroll a long game"), id="keys")
+
+    def on_mount(self) -> None:
+        # The latest deals in view first; earlier ones are a scroll away.
+        self.call_after_refresh(self._to_latest)
+
+    def _to_latest(self) -> None:
+        self.query_one("#bars-scroll", ScrollableContainer).scroll_end(animate=False)
+        numbers = self.query_one("#numbers-scroll", VerticalScroll)
+        numbers.scroll_end(animate=False)
+        numbers.focus()
 
     def _numbers(self) -> RichTable:
         t = RichTable(box=None, padding=(0, 1, 0, 0), show_edge=False, header_style="bold")
         t.add_column("Deal", justify="right")
         for seat in range(len(self.scores)):
             t.add_column("You" if seat == ME else f"S{seat}", justify="right")
-        for h in self.history[-8:]:
+        for h in self.history:
             t.add_row(str(h.deal), *(str(s) for s in h.scores))
         return t
 

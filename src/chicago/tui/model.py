@@ -23,6 +23,8 @@ from chicago.core.events import Event, event_to_json
 from chicago.core.rules import RuleProfile
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
+from chicago.table.service import DealScores
+from chicago.text.i18n import N_, _
 from chicago.text.narration import Narrator
 
 PAUSES: Final = {
@@ -179,7 +181,8 @@ class Board:
     last: LastTrick | None = None
     tricks_won: list[int] = field(default_factory=list)
     notes: dict[int, str] = field(default_factory=dict)
-    """A word per seat about this exchange: "kept", "changed 3", "sat out"."""
+    """Each seat's last move of this stage, in a word or two: "kept", "changed 3", "sat out",
+    "took it", "declined", "no call", "Chicago!"."""
     active: int | None = None
     """The seat whose move is being shown."""
     banner: str = ""
@@ -189,7 +192,14 @@ class Board:
     deal_start: tuple[int, ...] = ()
 
     @classmethod
-    def from_view(cls, v: PlayerView, levels: Sequence[str | None]) -> Board:
+    def from_view(
+        cls,
+        v: PlayerView,
+        levels: Sequence[str | None],
+        history: Sequence[DealScores] = (),
+    ) -> Board:
+        """The table a view shows; `history` (the scores after each finished deal) gives the
+        scores this deal started from, for its recap."""
         board = cls(
             seats=v.seats,
             profile=v.profile,
@@ -209,8 +219,10 @@ class Board:
             offer=(v.to_act if v.to_act is not None else ME, v.offer) if v.offer else None,
             trick=list(v.trick),
             tricks_won=[0] * v.seats,
-            deal_start=tuple(v.scores),
+            deal_start=deal_start_scores(v.deal, v.seats, history),
         )
+        for data in redacted(v.log):  # who has already moved this stage (bots before you)
+            board._note(str(data["type"]), data)
         for t in v.tricks:
             if t.winner is not None:
                 board.tricks_won[t.winner] += 1
@@ -289,6 +301,7 @@ class Board:
         if s is not None:
             self.active = s
         self.to_act = None  # mid-animation nobody is asked yet: the next view tells
+        self._note(kind, e)
         if kind == "deal_started":
             self._new_deal(e)
         elif kind == "cards_dealt":
@@ -297,9 +310,6 @@ class Board:
         elif kind == "exchange_started":
             self.phase = Phase.EXCHANGE
             self.exchange = _int(e["exchange"])
-            self.notes = {}
-        elif kind == "exchange_skipped" and s is not None:
-            self.notes[s] = "sat out"
         elif kind == "score_reset" and s is not None:
             self.scores[s] = 0
         elif kind == "offer_shown" and s is not None:
@@ -312,8 +322,6 @@ class Board:
             self.hand_sizes[s] += 1
             self.phase = Phase.EXCHANGE
         elif kind == "cards_exchanged" and s is not None:
-            count = _int(e["count"])
-            self.notes[s] = "kept" if count == 0 else f"changed {count}"
             if s == ME and "discarded" in e:
                 for c in _cards(e["discarded"]):
                     if c in self.hand:
@@ -364,6 +372,24 @@ class Board:
             return self.recap(self.deal, " ".join(lines))
         return None
 
+    def _note(self, kind: str, e: Data) -> None:
+        """Keep a seat's last move of this stage for the seats panel's "Now" column."""
+        seat = e.get("seat")
+        if kind in ("deal_started", "exchange_started", "card_played"):
+            if kind != "card_played" or self.phase is not Phase.PLAY:
+                self.notes = {}  # a new stage: the cards on the table tell the tricks
+            return
+        if not isinstance(seat, int):
+            return
+        if kind == "cards_exchanged":
+            count = _int(e["count"])
+            self.notes[seat] = "kept" if count == 0 else f"changed {count}"
+        elif kind == "quads_chosen":
+            self.notes[seat] = _("took the points") if e.get("choice") == "points" else _(
+                "reset the others")
+        elif kind in _NOTES:
+            self.notes[seat] = _(_NOTES[kind])
+
     def _new_deal(self, e: Data) -> None:
         dealt = _ints(e["seats"])
         self.deal = _int(e["deal"])
@@ -385,7 +411,6 @@ class Board:
     def _card_played(self, seat: int, c: Card) -> None:
         if self.phase is not Phase.PLAY:
             self.phase = Phase.PLAY
-            self.notes = {}
         if self.last is not None and self.trick == list(self.last.plays):
             self.trick = []  # the first card of the next trick clears the table
         self.hand_sizes[seat] = max(0, self.hand_sizes[seat] - 1)
@@ -404,6 +429,22 @@ class Board:
             eliminated=tuple(self.eliminated),
             qualified=tuple(self.qualified),
         )
+
+
+_NOTES: Final = {
+    "exchange_skipped": "sat out",
+    "offer_kept": N_("took it"),
+    "offer_declined": N_("declined"),
+    "chicago_passed": N_("no call"),
+    "chicago_called": N_("Chicago!"),
+}
+"""The "Now" words of the moves other than exchanges (and cards, shown as cards)."""
+
+
+def deal_start_scores(deal: int, seats: int, history: Sequence[DealScores]) -> tuple[int, ...]:
+    """The scores deal `deal` started from: those after the deal before it, else zeros."""
+    earlier = [h for h in history if h.deal < deal]
+    return tuple(earlier[-1].scores) if earlier else (0,) * seats
 
 
 def _int(value: object) -> int:

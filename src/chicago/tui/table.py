@@ -66,7 +66,7 @@ from chicago.tui.model import (
     reset_question,
     told,
 )
-from chicago.tui.widgets import MAX_HAND, CardView, seats_table, trick_cards, trick_line
+from chicago.tui.widgets import MAX_HAND, CardView, TableLog, seats_table, trick_cards, trick_line
 
 log = logging.getLogger("chicago.tui")
 
@@ -110,7 +110,7 @@ class TableScreen(DecisionKeys, Screen[None]):
         self.fresh = fresh
         """A game just dealt: its events are shown from the deal on."""
         self.narrator = narrator(table.profile, table.seats)
-        self.board = Board.from_view(table.view, table.levels)
+        self.board = Board.from_view(table.view, table.levels, table.history)
         self.selected: set[Card] = set()
         self.hinted: set[Card] = set()
         self.message = ""
@@ -138,7 +138,7 @@ class TableScreen(DecisionKeys, Screen[None]):
                 yield Static(id="seats")
                 yield Static(id="info")
                 yield Static(id="trick")
-            yield RichLog(id="log", wrap=True, min_width=16, max_lines=_LOG_LINES)
+            yield TableLog(id="log", wrap=True, min_width=16, max_lines=_LOG_LINES)
         with Horizontal(id="hand-row"):
             for i in range(MAX_HAND):
                 yield CardView(i, id=f"card-{i}")
@@ -386,10 +386,9 @@ class TableScreen(DecisionKeys, Screen[None]):
         """Show the table as the service left it (the view is the truth)."""
         old = self.board
         self.table = table
-        self.board = Board.from_view(table.view, table.levels)
+        self.board = Board.from_view(table.view, table.levels, table.history)
         if old.deal == self.board.deal:
             self.board.deal_lines = old.deal_lines
-            self.board.deal_start = old.deal_start
         self.board.banner = old.banner
         self.selected.clear()
         self.hinted.clear()

@@ -7,12 +7,12 @@ from typing import Final
 from rich.console import RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual.events import Click
+from textual.events import Click, Resize
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import RichLog
 
 from chicago.core.cards import Card
-from chicago.core.state import Phase
 from chicago.tui.cards import HEIGHT, WIDTH, card_face, card_text
 from chicago.tui.model import ME, Board, seat_label
 
@@ -93,6 +93,15 @@ class CardView(Widget):
             self.post_message(self.Clicked(self.index))
 
 
+class TableLog(RichLog):
+    """The table's log: it ends on its latest line whatever height the layout gives it (the
+    prompt above the buttons grows and shrinks, and RichLog keeps its old scroll offset)."""
+
+    def on_resize(self, event: Resize) -> None:  # RichLog's own handler runs first
+        if self.auto_scroll:
+            self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
+
+
 def seats_table(board: Board, four_colour: bool) -> RenderableType:
     """Every seat: turn, name and level, score, cards held, marks, and this trick's card."""
     t = RichTable(box=None, padding=(0, 1, 0, 0), expand=False, show_edge=False,
@@ -125,7 +134,7 @@ def seats_table(board: Board, four_colour: bool) -> RenderableType:
             now.append_text(card_text(played[seat], four_colour))
             if last is not None and board.trick == list(last.plays) and last.winner == seat:
                 now.append(" ✓", style="bold green")
-        elif board.phase in (Phase.EXCHANGE, Phase.OFFER) and seat in board.notes:
+        elif seat in board.notes:
             now.append(board.notes[seat], style="italic")
         if board.winner == seat:
             now = Text("winner", style="bold green")
