@@ -104,13 +104,15 @@ def opponent_levels(
 
 def parse_card(text: str) -> Card | None:
     """A card typed by a person: "Ah", "ah", "AH", "10h" (ten of hearts); None if not a card."""
-    t = text.strip()
-    if t[:2] == "10":
-        t = "T" + t[2:]
-    if len(t) != 2:
+    # (Not named `t`: the message extractor, run with `t` as a keyword for the browser's
+    # scripts, reads `t[:2] == "10"` as a message.)
+    typed = text.strip()
+    if typed[:2] == "10":
+        typed = "T" + typed[2:]
+    if len(typed) != 2:
         return None
     try:
-        return card(t[0].upper() + t[1].lower())
+        return card(typed[0].upper() + typed[1].lower())
     except ValueError:
         return None
 
