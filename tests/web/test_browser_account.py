@@ -1,0 +1,132 @@
+"""The account page and imports in a real browser (Debian's Chromium through Playwright):
+a signed-in player imports a backup (marked as imported in the lobby), a backup whose seed
+is beyond 2^53−1 is refused naming its seed digit for digit (the lobby sends the file's own
+text), and the account is deleted with the password and a tick. Screenshots of the account
+page at 390×844 and 1280×720 go to $CHICAGO_SCREENSHOTS, else the test's directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chicago.core.game import Game
+from chicago.core.record import dump
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
+SERVER = """
+import sys, uvicorn
+from chicago.web.app import create_app
+uvicorn.run(create_app(sys.argv[2]), host="127.0.0.1", port=int(sys.argv[1]),
+            log_level="warning")
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("account") / "chicago.db"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, str(port), f"sqlite:///{db}"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/api/auth/me", timeout=2):
+                    break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, "no server"
+                time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM),
+                              args=["--headless", "--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+def _backup(tmp_path: Path, name: str, seed: int) -> Path:
+    data = dump(Game.new(seats=2, seed=5))
+    path = tmp_path / name
+    # The seed written as digits into the file's text, as a tampered or foreign file has it.
+    path.write_text(json.dumps(data).replace('"seed": 5,', f'"seed": {seed},'), "utf-8")
+    return path
+
+
+def test_import_mark_and_account_deletion(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    shots = Path(os.environ.get("CHICAGO_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(server + "/signup")
+    page.fill("#username", "deleter")
+    page.fill("#password", "a long secret")
+    page.click("form[data-auth] button[type=submit]")
+    page.wait_for_url(server + "/")
+
+    too_big = 2**60 + 1  # a JavaScript number would round it to 2^60
+    page.set_input_files("#import-file", str(_backup(tmp_path, "big.json", too_big)))
+    page.click("#import button[type=submit]")
+    error = page.locator("#import-error")
+    error.wait_for(state="visible")
+    assert error.inner_text() == (
+        f"the game file's seed {too_big} is outside 0 to 9007199254740991, the seeds a new "
+        "game can have"
+    )
+
+    page.set_input_files("#import-file", str(_backup(tmp_path, "ok.json", 2**53 - 1)))
+    page.click("#import button[type=submit]")
+    page.wait_for_url(server + "/games/**")
+    page.goto(server + "/")
+    row = page.locator(".game-row").first
+    row.wait_for()
+    assert "Imported from a file" in row.inner_text()
+
+    page.goto(server + "/account")
+    assert "The account holds 1 game." in page.inner_text("main")
+    for size in ((390, 844), (1280, 720)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.screenshot(path=str(shots / f"account-{size[0]}x{size[1]}.png"), full_page=True)
+        button = page.locator("#delete-account button[type=submit]").bounding_box()
+        assert button is not None and button["x"] + button["width"] <= size[0]
+    page.fill("#delete-password", "not the secret")
+    page.click("#delete-account button[type=submit]")
+    assert page.locator("#delete-unconfirmed").is_visible()  # the box is not ticked
+    page.check("#delete-confirm")
+    page.click("#delete-account button[type=submit]")
+    page.locator("#delete-error").wait_for(state="visible")
+    assert page.inner_text("#delete-error") == "wrong password: your account was not deleted"
+    page.fill("#delete-password", "a long secret")
+    page.click("#delete-account button[type=submit]")
+    page.locator("#account-deleted").wait_for(state="visible")
+    me = page.evaluate("fetch('/api/auth/me').then((r) => r.json())")
+    assert me == {"username": None}
+    page.goto(server + "/signin")
+    page.fill("#username", "deleter")
+    page.fill("#password", "a long secret")
+    page.click("form[data-auth] button[type=submit]")
+    page.locator(".form-error").wait_for(state="visible")
+    assert page.inner_text(".form-error") == "wrong username or password"
+    page.close()
