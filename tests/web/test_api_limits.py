@@ -344,3 +344,9 @@ def test_no_proxy_is_trusted_by_default(monkeypatch: Any) -> None:
     monkeypatch.setenv("FORWARDED_ALLOW_IPS", "10.0.0.1")
     args = build_parser().parse_args(["serve"])
     assert args.forwarded_allow_ips == "10.0.0.1"
+
+
+def test_the_limits_can_be_loosened_per_app(app: Any) -> None:
+    app.state.accounts.max_signups = 7
+    p = Player(app, client=("192.0.2.77", 1000))
+    assert [p.signup(f"many{i}").status_code for i in range(8)] == [201] * 7 + [429]

@@ -109,6 +109,10 @@ class Accounts:
         self.hasher = hasher or password_hasher()
         self.clock = clock
         self._dummy_hash: str | None = None
+        self.max_failures = MAX_FAILURES
+        self.max_address_failures = MAX_ADDRESS_FAILURES
+        self.max_signups = MAX_SIGNUPS
+        """The limits, per instance: a test or a closed deployment may loosen them."""
 
     @property
     def _dummy(self) -> str:
@@ -150,7 +154,7 @@ class Accounts:
         name, secret = self._check(username, password)
         self.purge()
         now = self.clock()
-        if self.store.count_signups(client, now - SIGNUP_WINDOW) >= MAX_SIGNUPS:
+        if self.store.count_signups(client, now - SIGNUP_WINDOW) >= self.max_signups:
             raise AuthError(
                 429, _("too many sign-ups from your address: wait an hour before trying again")
             )
@@ -171,7 +175,7 @@ class Accounts:
     def _check_limit(self, key: str, client: str) -> None:
         now = self.clock()
         by_name, by_client = self.store.count_failures(key, client, now - FAILURE_WINDOW)
-        if by_name >= MAX_FAILURES or by_client >= MAX_ADDRESS_FAILURES:
+        if by_name >= self.max_failures or by_client >= self.max_address_failures:
             raise AuthError(
                 429, "too many failed sign-ins: wait five minutes before trying again"
             )
