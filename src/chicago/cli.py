@@ -20,7 +20,7 @@ from chicago.core.rules import (
     get_profile,
     knob_from_text,
 )
-from chicago.text.i18n import LANGUAGES, from_environment, use_language
+from chicago.text.i18n import LANGUAGES, _, from_environment, use_language
 from chicago.text.rules_text import rules_markdown
 
 if TYPE_CHECKING:
@@ -231,8 +231,8 @@ def seats_for_levels(seats: int | None, levels: str | None, *, bots_at_seat_0: b
         return 4
     n = len(names) + (0 if bots_at_seat_0 else 1)
     if not 2 <= n <= 6:
-        raise ValueError(f"--levels names {len(names)} computer players: a game has 2 to 6 "
-                         "seats (R1.1)")
+        raise ValueError(_("--levels names {n} computer players: a game has 2 to 6 seats "
+                           "(R1.1)", n=len(names)))
     return n
 
 

@@ -31,6 +31,7 @@ from chicago.core.rules import CHOICES, PRESETS, RuleProfile, get_profile
 from chicago.core.views import view_to_json
 from chicago.store import GameRow
 from chicago.table.service import HUMAN, BadRequest, Table, TableService, parse_profile
+from chicago.text.i18n import _
 from chicago.text.rules_text import rules_page
 from chicago.web.auth import (
     SESSION_COOKIE,
@@ -382,7 +383,7 @@ def _delete_account(request: Request, body: object) -> Response:
     data = _object(body, "password")
     unknown = set(data) - {"password"}
     if unknown:
-        raise BadRequest(f"unknown field {sorted(unknown)[0]!r} (send password)")
+        raise BadRequest(_("unknown field {field!r} (send password)", field=sorted(unknown)[0]))
     deleted = _accounts(request).delete_account(
         request_account(request), data.get("password"), client_address(request)
     )
