@@ -385,8 +385,9 @@ class Board:
             count = _int(e["count"])
             self.notes[seat] = "kept" if count == 0 else f"changed {count}"
         elif kind == "quads_chosen":
-            self.notes[seat] = _("took the points") if e.get("choice") == "points" else _(
-                "reset the others")
+            # Short: the column has about a dozen characters at 80×24.
+            self.notes[seat] = _("took points") if e.get("choice") == "points" else _(
+                "reset others")
         elif kind in _NOTES:
             self.notes[seat] = _(_NOTES[kind])
 
