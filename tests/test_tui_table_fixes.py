@@ -413,3 +413,26 @@ def test_profile_from_form_reads_lists_and_none() -> None:
     with pytest.raises(ValueError, match="knob=value"):
         profile_from_form("basic", "target")
     assert profile_from_form("classic", " ").id == "classic"
+
+
+def test_now_notes_follow_the_stages_of_a_deal() -> None:
+    """Exchange words until the first card (R5.1: the Chicago question comes between), then
+    only a first-trick call's word until that trick is taken."""
+    from chicago.core.game import Game
+    from chicago.tui.model import redacted
+
+    game = Game.new(seats=3, seed=4)
+    levels = (None, "easy", "easy")
+    seen_play = False
+    for _step in range(60):
+        if game.finished:
+            break
+        game.apply(game.legal_actions()[0])
+        v = game.view(0)
+        board = Board.from_view(v, levels)
+        kinds = [d["type"] for d in redacted(v.log)]
+        if v.phase is Phase.PLAY and "card_played" in kinds:
+            seen_play = True
+            assert not any(n in ("kept", "no call") or n.startswith("changed")
+                           for n in board.notes.values()), board.notes
+    assert seen_play

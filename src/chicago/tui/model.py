@@ -183,6 +183,8 @@ class Board:
     notes: dict[int, str] = field(default_factory=dict)
     """Each seat's last move of this stage, in a word or two: "kept", "changed 3", "sat out",
     "took it", "declined", "no call", "Chicago!"."""
+    notes_in_play: bool = False
+    """Whether the notes are of the tricks (a first-trick Chicago call), not the exchanges."""
     active: int | None = None
     """The seat whose move is being shown."""
     banner: str = ""
@@ -375,9 +377,14 @@ class Board:
     def _note(self, kind: str, e: Data) -> None:
         """Keep a seat's last move of this stage for the seats panel's "Now" column."""
         seat = e.get("seat")
-        if kind in ("deal_started", "exchange_started", "card_played"):
-            if kind != "card_played" or self.phase is not Phase.PLAY:
-                self.notes = {}  # a new stage: the cards on the table tell the tricks
+        if kind in ("deal_started", "exchange_started", "trick_taken"):
+            self.notes = {}
+            self.notes_in_play = kind == "trick_taken"
+            return
+        if kind == "card_played":
+            if not self.notes_in_play:  # the first card: from now on the table shows cards
+                self.notes = {}
+                self.notes_in_play = True
             return
         if not isinstance(seat, int):
             return
