@@ -25,6 +25,12 @@ def run(s: GameState, step: Step | None, events: list[Event]) -> None:
         step = _STEPS[step.kind](s, step, events)
 
 
+def take(s: GameState, step: Step, events: list[Event]) -> Step | None:
+    """One step of the course: the scorekeeper takes them one at a time, since it asks the
+    table for each stage's best hand before that stage is scored."""
+    return _STEPS[step.kind](s, step, events)
+
+
 def _exchange_done(s: GameState, step: Step, events: list[Event]) -> Step | None:
     """R1.4: a scoring stage after each exchange but the last, then the calls and tricks."""
     if step.number < s.profile.exchanges:
