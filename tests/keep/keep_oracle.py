@@ -87,9 +87,8 @@ def _deals(events: tuple[Event, ...], exchanges: int) -> dict[int, _Deal]:
             current.tricks = (e.seat, current.tricks[1] if current.tricks else False)
         elif isinstance(e, ChicagoBroken):
             current.tricks = (e.breaker, False)
-        elif isinstance(e, TrickTaken):
-            if e.trick == 5:
-                current.tricks = (e.seat, e.card.rank == 2)
+        elif isinstance(e, TrickTaken) and e.trick == 5:
+            current.tricks = (e.seat, e.card.rank == 2)
     return deals
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from chicago.core import course, deal, engine, scoring, tricks
-from chicago.core.actions import ChicagoCall, Exchange, Offer, Play, QuadsChoice
+from chicago.core.actions import ChicagoCall, Exchange, Offer, Play, QuadsChoice, QuadsOption
 from chicago.core.cards import Card, Suit, card
 from chicago.core.events import (
     ChicagoBroken,
@@ -36,7 +36,6 @@ from chicago.core.events import (
     QuadsChosen,
     ScoreReset,
 )
-from chicago.core.hands import Category
 from chicago.core.rules import ChicagoTiming, QuadsRule, RuleProfile
 from chicago.core.state import GameState, Phase
 from chicago.core.steps import Next, Step
@@ -377,8 +376,8 @@ class _Keeper:
     def _quads(self, ask: Ask, e: Entry) -> None:
         if e.choice not in ("points", "reset"):
             raise EntryError(N_("Choose points or reset (R4.3)."))
-        self.step = scoring.choose_quads(self.s, QuadsChoice(ask.seats[0], e.choice),
-                                         self.events)  # type: ignore[arg-type]
+        choice: QuadsOption = "points" if e.choice == "points" else "reset"
+        self.step = scoring.choose_quads(self.s, QuadsChoice(ask.seats[0], choice), self.events)
         self._restore_hands()
 
     def _chicago(self, ask: Ask, e: Entry) -> None:
