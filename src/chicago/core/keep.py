@@ -132,6 +132,8 @@ class Line:
     """An entry and what it caused, with the scores after it."""
 
     entry: Entry
+    ask: Ask
+    """The question it answered (for a correction: who was asked, who could call)."""
     events: tuple[Event, ...]
     scores: tuple[int, ...]
 
@@ -446,7 +448,7 @@ def add(pad: Pad, entry: Entry) -> Pad:
     keeper = _keeper(pad)
     keeper.enter(pad.ask, entry)
     ask = keeper.settle()
-    line = Line(entry, keeper.take_events(), keeper.s.scores)
+    line = Line(entry, pad.ask, keeper.take_events(), keeper.s.scores)
     return _pad(pad, keeper, ask, (*pad.lines, line))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from chicago.core.keep import CATEGORIES, KINDS, Entry, EntryError, N_, Pad, PadSetup, replay
+from chicago.core.keep import CATEGORIES, KINDS, N_, Entry, EntryError, Pad, PadSetup, replay
 from chicago.core.rules import ProfileError, profile_from_json, profile_to_json
 
 FORMAT: Final = "chicago-scorepad/1"
