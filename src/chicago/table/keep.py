@@ -12,7 +12,7 @@ import hashlib
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -26,6 +26,7 @@ from chicago.core.keepfile import (
     setup_from_json,
     setup_to_json,
 )
+from chicago.core.rules import ProfileError, customize
 from chicago.store import Owner, Store
 from chicago.store.pads import Pads, PadSummary, StoredPad
 from chicago.table.service import BadRequest, NotFound, ServiceError, Stale
@@ -133,13 +134,20 @@ class KeepService:
     # Calls ----------------------------------------------------------------------------------
 
     def create(self, owner: Owner, data: object) -> Kept:
-        """A new pad from {players, dealer, profile}; BadRequest says what is wrong."""
+        """A new pad from {players, dealer, profile, knobs?}; BadRequest says what is wrong."""
         if not isinstance(data, dict):
             raise BadRequest(_("The request must be a JSON object."))
+        knobs = data.get("knobs") or {}
+        if not isinstance(knobs, dict):
+            raise BadRequest(_("knobs must be an object of rule changes."))
         try:
-            setup = setup_from_json(data)
+            setup = setup_from_json({k: v for k, v in data.items() if k != "knobs"})
+            if knobs:
+                setup = replace(setup, profile=customize(setup.profile, **knobs))
         except EntryError as e:
             raise BadRequest(error_text(e)) from None
+        except ProfileError as e:
+            raise BadRequest(_("The rules cannot be read: {reason}.", reason=str(e))) from None
         return self._insert(owner, keep.start(setup), [])
 
     def import_file(self, owner: Owner, data: object) -> Kept:

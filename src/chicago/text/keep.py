@@ -76,9 +76,9 @@ def category(name: str) -> str:
 
 
 def stage_name(number: int, profile: RuleProfile) -> str:
-    """The name of a scoring stage: after the first exchange, …, or the final hand."""
+    """When a scoring stage comes: after the first exchange, …, or after the tricks."""
     if number >= profile.exchanges:
-        return _("the final hand")
+        return _("in the final hands")
     return _("after the {nth} exchange", nth=_(_ORDINALS.get(number, str(number))))
 
 
@@ -92,6 +92,8 @@ def question(ask: Ask, names: Sequence[str], profile: RuleProfile) -> str:
                  "resets the score to 0 (R2.4).", nth=_(_ORDINALS.get(ask.number, "")),
                  who=who, points=profile.high_score_threshold).capitalize()
     if ask.kind == "stage":
+        if ask.number >= profile.exchanges:
+            return _("Best final hand (after the tricks)?")
         return _("Best hand {when}?", when=stage_name(ask.number, profile))
     if ask.kind == "quads":
         return _("{name} has four of a kind: {points} points, or reset everyone else to 0 "
@@ -174,6 +176,8 @@ def restrictions(pad: Pad) -> dict[int, str]:
     s = pad.state
     p = s.profile
     out: dict[int, str] = {}
+    if s.finished:
+        return out
     for x in s.active():
         if x in s.restricted and p.high_score is HighScoreRule.KOPSTOPP:
             out[x] = _("köpstopp: may not exchange")

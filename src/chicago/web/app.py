@@ -37,6 +37,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from chicago import __version__
 from chicago.store import Store
+from chicago.table.keep import KeepService
 from chicago.table.service import (
     BadRequest,
     BotFactory,
@@ -49,7 +50,7 @@ from chicago.table.service import (
     TableService,
 )
 from chicago.text.i18n import _
-from chicago.web import api
+from chicago.web import api, keep_api, keep_pages
 from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
 from chicago.web.body import BodyError
 
@@ -203,6 +204,7 @@ def create_app(
     app.state.store = store
     app.state.service = service
     app.state.accounts = accounts
+    app.state.keep = KeepService(store)
     app.add_middleware(OwnerCookies)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(AuthError, _auth_error)
@@ -211,6 +213,8 @@ def create_app(
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)
     app.include_router(api.router)
+    app.include_router(keep_api.router)
+    app.include_router(keep_pages.router)
     serves_static = _include_pages(app)
     if not serves_static and STATIC_DIR.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

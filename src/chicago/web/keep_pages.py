@@ -1,0 +1,39 @@
+"""The scorekeeper's pages: shells that keep.js fills from /api/keep (no pad data in the HTML).
+
+`/keep` starts a pad and lists the owner's pads; `/keep/{id}` is the pad at the table;
+`/keep/shared/{token}` is the read-only live view a share link opens.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from chicago.text.i18n import _, ngettext, use_language
+from chicago.web.keep_api import language
+from chicago.web.pages import _page, templates
+
+router = APIRouter(include_in_schema=False)
+templates.env.globals.setdefault("_", _)
+templates.env.globals.setdefault("ngettext", ngettext)
+
+
+def _keep_page(request: Request, mode: str, key: str = "") -> HTMLResponse:
+    with use_language(language(request)) as lang:
+        return _page(request, "keep.html",
+                     {"page": "keep", "mode": mode, "key": key, "lang": lang})
+
+
+@router.get("/keep", response_class=HTMLResponse)
+def keep_home(request: Request) -> HTMLResponse:
+    return _keep_page(request, "home")
+
+
+@router.get("/keep/shared/{token}", response_class=HTMLResponse)
+def keep_shared(request: Request, token: str) -> HTMLResponse:
+    return _keep_page(request, "shared", token)
+
+
+@router.get("/keep/{pad_id}", response_class=HTMLResponse)
+def keep_pad(request: Request, pad_id: str) -> HTMLResponse:
+    return _keep_page(request, "pad", pad_id)

@@ -1,0 +1,270 @@
+"""A whole engine-played game entered on the scorekeeper page of a 390×844 phone (Debian's
+Chromium through Playwright), with an undo and a correction, and a share link followed live.
+
+The test keeps its own pad (the pure model) beside the page and, after every entry, checks
+that the page shows the same scores; at the end they are the engine's. Screenshots go to
+$CHICAGO_SCREENSHOTS if set, else the test's temporary directory.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from keep_oracle import Oracle, engine_game
+
+from chicago.core.keep import Entry, Pad, PadSetup, add, correct, start
+from chicago.core.rules import HOUSE
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+NAMES = ("Anna", "Bertil", "Cecilia")
+SERVER = """
+import sys, uvicorn
+from chicago.web.app import create_app
+uvicorn.run(create_app(sys.argv[2]), host="127.0.0.1", port=int(sys.argv[1]),
+            log_level="warning")
+"""
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = tmp_path_factory.mktemp("keep-browser") / "chicago.db"
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, str(port), f"sqlite:///{db}"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/api/keep/presets", timeout=2):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    out = proc.stdout.read().decode() if proc.stdout else ""
+                    pytest.fail(f"the server did not start:\n{out}")
+                time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    path = Path(os.environ.get("CHICAGO_SCREENSHOTS") or tmp_path)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def choice(page: Any, name: str) -> Any:
+    return page.locator("#k-choices").get_by_role("button", name=name, exact=True)
+
+
+def enter(page: Any, e: Entry) -> None:
+    """Answer the page's question with the buttons a person would tap."""
+    if e.kind == "stage":
+        page.locator(f'#k-choices [data-category="{e.category}"]').click()
+        if e.category == "none":
+            return
+        for x in e.seats:
+            choice(page, NAMES[x]).click()
+        if e.rank is not None:
+            choice(page, "234567891JQKA"[e.rank - 2].replace("1", "10")).click()
+        page.locator("#k-choices [data-save]").click()
+    elif e.kind == "exchange":
+        for x in e.seats:
+            choice(page, NAMES[x]).click()
+        page.locator("#k-choices [data-save]").click()
+    elif e.kind == "quads":
+        choice(page, "Take the points" if e.choice == "points" else "Reset the others").click()
+    elif e.kind == "chicago":
+        if e.seat is None:
+            page.locator("#k-choices [data-nobody]").click()
+        else:
+            choice(page, NAMES[e.seat]).click()
+    else:
+        assert e.seat is not None
+        if e.two:
+            choice(page, "With a two").click()
+        caller = page_caller(page)
+        if caller is not None and e.seat == caller:
+            choice(page, f"{NAMES[caller]} took all five").click()
+        else:
+            choice(page, NAMES[e.seat]).click()
+
+
+def page_caller(page: Any) -> int | None:
+    for x, name in enumerate(NAMES):
+        if page.locator("#k-choices").get_by_role(
+                "button", name=f"{name} took all five", exact=True).count():
+            return x
+    return None
+
+
+def page_scores(page: Any) -> list[int]:
+    return [int(t) for t in page.locator("#k-scores .keep-score").all_inner_texts()]
+
+
+def wait_scores(page: Any, scores: tuple[int, ...]) -> None:
+    deadline = time.monotonic() + 10
+    while page_scores(page) != list(scores):
+        assert time.monotonic() < deadline, (page_scores(page), scores)
+        time.sleep(0.05)
+
+
+def wait_version(page: Any, pad: Pad) -> None:
+    page.wait_for_function("n => document.querySelectorAll('#k-choices button').length > 0 "
+                           "|| n === 0", arg=1)
+    wait_scores(page, pad.state.scores)
+
+
+def check_phone_fit(page: Any) -> None:
+    """One screen at 390×844, every visible control at least 44 px tall and wide."""
+    height = page.evaluate("document.scrollingElement.scrollHeight")
+    assert height <= PHONE["height"], height
+    for box in page.locator("#k-pad button:visible, #k-pad a.btn:visible").all():
+        b = box.bounding_box()
+        assert b["height"] >= 44 and b["width"] >= 44, b
+
+
+def test_a_whole_game_on_a_phone(server: str, browser: Any, shots: Path) -> None:
+    game = engine_game(HOUSE, 3, 24, "easy")
+    oracle = Oracle(game)
+    mirror = start(PadSetup(NAMES, game.setup.dealer, HOUSE))
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(server + "/keep")
+    page.locator("#k-remove-player").click()
+    for i, name in enumerate(NAMES):
+        page.fill(f"#k-name-{i}", name)
+    page.select_option("#k-dealer", str(game.setup.dealer))
+    page.select_option("#k-profile", HOUSE.id)
+    page.screenshot(path=str(shots / "keep-start.png"))
+    page.locator("#k-new button[type=submit]").click()
+    page.wait_for_url("**/keep/*")
+    page.wait_for_selector("#k-choices button")
+    check_phone_fit(page)
+    page.screenshot(path=str(shots / "keep-first-question.png"))
+
+    entries = 0
+    undone = corrected = False
+    while mirror.ask.kind != "over":
+        e = oracle.answer(mirror)
+        if not undone and e.kind == "stage" and e.category != "none":
+            # a wrong entry first, then Undo (R4.2 awards differ, so the scores show it)
+            wrong = Entry("stage", e.deal, e.number, (e.seats[0],), "full_house")
+            enter(page, wrong)
+            wait_scores(page, add(mirror, wrong).state.scores)
+            page.locator("#k-undo").click()
+            wait_scores(page, mirror.state.scores)
+            undone = True
+        enter(page, e)
+        mirror = add(mirror, e)
+        wait_version(page, mirror)
+        entries += 1
+        if entries == 3:
+            page.locator("#k-choices [data-category]").first.wait_for()
+            page.locator('#k-choices [data-category="two_pair"]').click()
+            check_phone_fit(page)
+            page.screenshot(path=str(shots / "keep-stage-players.png"))
+            page.get_by_role("button", name="Back", exact=True).click()
+        if not corrected and mirror.ask.deal == 3:
+            first = next(i for i, line in enumerate(mirror.lines)
+                         if line.entry.kind == "stage" and line.entry.category != "none")
+            original = mirror.lines[first].entry
+            page.locator("#k-entries-btn").click()
+            page.screenshot(path=str(shots / "keep-entries.png"))
+            page.locator(f'[data-correct="{first}"]').click()
+            assert page.locator("#k-correcting").is_visible()
+            worse = Entry("stage", original.deal, original.number, original.seats, "one_pair")
+            if original.category == "one_pair":
+                worse = Entry("stage", original.deal, original.number, original.seats,
+                              "two_pair")
+            expected = correct(mirror, first, worse)
+            assert not expected.dropped
+            assert expected.pad.state.scores != mirror.state.scores
+            enter(page, worse)
+            page.wait_for_function("() => document.getElementById('k-correcting').hidden")
+            wait_scores(page, expected.pad.state.scores)  # every later score recomputed
+            page.screenshot(path=str(shots / "keep-corrected.png"))
+            # and back: correct the correction, every later score recomputed
+            page.locator("#k-entries-btn").click()
+            page.locator(f'[data-correct="{first}"]').click()
+            enter(page, original)
+            wait_scores(page, mirror.state.scores)
+            corrected = True
+    page.wait_for_function("() => document.getElementById('k-deal').textContent"
+                           ".startsWith('Game over')")
+    assert page_scores(page) == list(game.state.scores)
+    assert NAMES[game.state.winner or 0] in page.locator("#k-question").inner_text()
+    assert undone and corrected
+    page.screenshot(path=str(shots / "keep-over.png"))
+
+    page.locator("#k-sheet-btn").click()
+    page.screenshot(path=str(shots / "keep-sheet.png"))
+    context.close()
+
+
+def test_share_link_follows_live_and_is_read_only(server: str, browser: Any,
+                                                  shots: Path) -> None:
+    owner = browser.new_context(viewport=PHONE, has_touch=True)
+    page = owner.new_page()
+    page.goto(server + "/keep")
+    for i, name in enumerate(("Anna", "Bertil", "Cecilia", "David")):
+        page.fill(f"#k-name-{i}", name)
+    page.locator("#k-new button[type=submit]").click()
+    page.wait_for_selector("#k-choices button")
+    page.locator("#k-share-btn").click()
+    page.locator("#k-share-new").click()
+    page.wait_for_function("() => document.getElementById('k-share-url').value.includes('/')")
+    url = page.locator("#k-share-url").input_value()
+    page.locator("#k-share [data-close]").click()
+    viewer = browser.new_context(viewport=PHONE).new_page()
+    viewer.goto(url)
+    viewer.wait_for_selector("#k-scores .keep-score")
+    assert viewer.locator("#k-choices button").count() == 0
+    assert not viewer.locator("#k-bar").is_visible()
+    page.locator('#k-choices [data-category="flush"]').click()
+    choice(page, "Bertil").click()
+    page.locator("#k-choices [data-save]").click()
+    deadline = time.monotonic() + 10
+    while page_scores(viewer) != [0, 5, 0, 0]:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    viewer.screenshot(path=str(shots / "keep-shared.png"))
+    page.locator("#k-share-btn").click()
+    page.locator("#k-share-stop").click()
+    page.wait_for_function("() => document.getElementById('k-share-url').value.length > 20")
+    with urllib.request.urlopen(server + "/api/keep/presets") as r:
+        assert r.status == 200
+    gone = url.replace("/keep/shared/", "/api/keep/shared/")
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        urllib.request.urlopen(gone)
+    assert caught.value.code == 404
+    owner.close()
