@@ -236,6 +236,13 @@ def seats_for_levels(seats: int | None, levels: str | None, *, bots_at_seat_0: b
     return n
 
 
+def cmd_keep(args: argparse.Namespace) -> int:
+    """`chicago keep`: the scorekeeper for a game played with real cards (Textual)."""
+    from chicago.tui.keep import run
+
+    return run(args.database_url, args.pad)
+
+
 def _add_arena_and_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The `arena` and `play` subcommands (their modules load only when they run)."""
     profiles = _preset_names()
@@ -346,6 +353,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_lang(p)
     p.set_defaults(run=cmd_rules)
+    p = sub.add_parser("keep", help="keep the score of a game played with real cards")
+    p.add_argument("--database-url", default=None,
+                   help="the database (default: the same as chicago serve and chicago play)")
+    p.add_argument("--pad", default=None, help="open this saved score pad")
+    p.set_defaults(run=cmd_keep)
     p = sub.add_parser("serve", help="run the web server (the game in a browser)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (8000; 0: any)")

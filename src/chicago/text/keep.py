@@ -71,6 +71,10 @@ _WINS: Final = {
 }
 
 
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def category(name: str) -> str:
     return _(CATEGORY_WORDS.get(name, name))
 
@@ -88,9 +92,9 @@ def question(ask: Ask, names: Sequence[str], profile: RuleProfile) -> str:
         return _("The game is over.")
     if ask.kind == "exchange":
         who = ", ".join(names[x] for x in ask.seats)
-        return _("{nth} exchange: who of {who} exchanged? Exchanging at {points} or more "
+        return _upper(_("{nth} exchange: who of {who} exchanged? Exchanging at {points} or more "
                  "resets the score to 0 (R2.4).", nth=_(_ORDINALS.get(ask.number, "")),
-                 who=who, points=profile.high_score_threshold).capitalize()
+                 who=who, points=profile.high_score_threshold))
     if ask.kind == "stage":
         if ask.number >= profile.exchanges:
             return _("Best final hand (after the tricks)?")
@@ -111,8 +115,8 @@ def entry_text(e: Entry, names: Sequence[str], profile: RuleProfile) -> str:
     """An entry in words, for the list of entries."""
     if e.kind == "exchange":
         who = ", ".join(names[x] for x in e.seats) or _("nobody")
-        return _("{nth} exchange: {who} exchanged.",
-                 nth=_(_ORDINALS.get(e.number, "")), who=who).capitalize()
+        return _upper(_("{nth} exchange: {who} exchanged.",
+                 nth=_(_ORDINALS.get(e.number, "")), who=who))
     if e.kind == "stage":
         if e.category == "none":
             return _("Best hand {when}: no pair.", when=stage_name(e.number, profile))
