@@ -37,8 +37,8 @@ with warnings.catch_warnings():
 
 PG_URL = os.environ.get("CHICAGO_TEST_DATABASE_URL", "").strip()
 TABLES = (
-    "actions", "games", "sessions", "signin_failures", "signup_attempts", "accounts",
-    "alembic_version",
+    "pad_ops", "pads", "actions", "games", "sessions", "signin_failures", "signup_attempts",
+    "accounts", "alembic_version",
 )
 
 

@@ -44,7 +44,7 @@ class StartScreen(Screen[None]):
             yield Label(_("Scorekeeper"), classes="title")
             yield Label(_("Players in seating order"))
             yield Input(placeholder="Anna, Bo, Cia, Dan", id="names")
-            yield Label(_("First dealer"))
+            yield Label(_("First dealer") + " (1, 2, …)")
             yield Input(value="1", id="dealer", type="integer")
             yield Label(_("Rules"))
             yield Select([(p.title, p.id) for p in PRESETS.values()], value="chicago-gamewide-0.2",
@@ -162,6 +162,7 @@ class PadScreen(Screen[None]):
             yield DataTable(id="scores", cursor_type="none")
             yield Static("", id="correcting")
             yield Static("", id="question")
+            yield Static("", id="step")
             yield Grid(id="choices")
             yield Static("", id="notice")
             yield Static("", id="now")
@@ -205,6 +206,10 @@ class PadScreen(Screen[None]):
         self.draw_choices(ask)
 
     def draw_choices(self, ask: Ask) -> None:
+        category = self.form.get("category")
+        self.query_one("#step", Static).update(
+            _("{category}: who had it? Tap two or more for an exact tie.",
+              category=words.category(category)) if category and ask.kind == "stage" else "")
         self.generation += 1
         grid = self.query_one("#choices", Grid)
         grid.remove_children()

@@ -1,0 +1,113 @@
+"""The scorekeeper's JSON API (/api/keep): owners checked as for games, every entry saved
+before the answer, undo and correction recomputed, share links read-only and revocable,
+export and import validated, errors in one sentence (and in Swedish when asked)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_api_support import Apps, Player, apps_fixture
+
+SETUP = {"players": ["Anna", "Bo", "Cia"], "dealer": 2, "profile": "classic"}
+
+
+@pytest.fixture
+def apps(tmp_path: Path) -> Iterator[Apps]:
+    yield from apps_fixture(tmp_path)
+
+
+def stage(pad: dict[str, Any], seats: list[int], category: str) -> dict[str, Any]:
+    ask = pad["ask"]
+    return {"version": pad["version"], "entry": {
+        "kind": "stage", "deal": ask["deal"], "number": ask["number"], "seats": seats,
+        "category": category}}
+
+
+def test_a_pad_is_kept_and_owned(apps: Apps) -> None:
+    app = apps.new()
+    me, other = Player(app), Player(app, ("other", 1))
+    r = me.post("/api/keep", {**SETUP, "knobs": {"target": 51}})
+    assert r.status_code == 201, r.text
+    pad = r.json()
+    assert pad["target"] == 51 and pad["ask"]["kind"] == "stage"
+    assert [p["dealer"] for p in pad["players"]] == [False, False, True]
+    r = me.post(f"/api/keep/{pad['id']}/entries", stage(pad, [0, 1], "two_pair"))
+    assert r.status_code == 200, r.text
+    pad = r.json()
+    # R3.3 (classic keeps it, §X): the first tied player from the dealer's left scores
+    assert [p["score"] for p in pad["players"]] == [2, 0, 0]
+    assert other.get(f"/api/keep/{pad['id']}").status_code == 404
+    assert other.post(f"/api/keep/{pad['id']}/undo", {"version": 1}).status_code == 404
+    assert me.post(f"/api/keep/{pad['id']}/undo", {"version": 1}, csrf=False).status_code == 403
+    fresh = Player(apps.new())  # another process on the same database
+    fresh.http.cookies = me.http.cookies
+    assert fresh.get(f"/api/keep/{pad['id']}").json()["players"][0]["score"] == 2
+    assert [p["id"] for p in me.get("/api/keep").json()] == [pad["id"]]
+    assert other.get("/api/keep").json() == []
+
+
+def test_refusals_are_one_sentence_and_change_nothing(apps: Apps) -> None:
+    me = Player(apps.new())
+    pad = me.post("/api/keep", SETUP).json()
+    for body in (stage(pad, [5], "flush"), stage(pad, [0], "five of a kind"),
+                 {"version": pad["version"]}, [], stage({**pad, "version": 7}, [0], "flush")):
+        r = me.post(f"/api/keep/{pad['id']}/entries", body)
+        assert r.status_code in (400, 409), r.text
+        assert r.json()["error"].strip() and "\n" not in r.json()["error"]
+    r = me.post(f"/api/keep/{pad['id']}/entries?lang=sv", stage(pad, [0, 1], "royal_flush"))
+    assert r.json()["error"] == "Den handen kan inte bli lika: välj den enda vinnaren (R3.4)."
+    assert me.get(f"/api/keep/{pad['id']}").json()["version"] == 0
+    assert me.post("/api/keep", {**SETUP, "players": ["Anna"]}).status_code == 400
+    assert me.post("/api/keep", {**SETUP, "profile": "poker"}).status_code == 400
+
+
+def test_undo_and_a_correction_that_drops_entries(apps: Apps) -> None:
+    me = Player(apps.new())
+    pad = me.post("/api/keep", SETUP).json()
+    pad = me.post(f"/api/keep/{pad['id']}/entries", stage(pad, [1], "flush")).json()
+    pad = me.post(f"/api/keep/{pad['id']}/entries", stage(pad, [2], "straight")).json()
+    undone = me.post(f"/api/keep/{pad['id']}/undo", {"version": pad["version"]}).json()
+    assert [p["score"] for p in undone["players"]] == [0, 5, 0]
+    pad = me.post(f"/api/keep/{pad['id']}/entries", stage(undone, [2], "straight")).json()
+    fix = {"version": pad["version"], "index": 0, "entry": {
+        "kind": "stage", "deal": 1, "number": 1, "seats": [0], "category": "four_of_a_kind"}}
+    r = me.post(f"/api/keep/{pad['id']}/correct", fix)
+    assert r.status_code == 200  # classic: 7 points, the later entry still applies
+    pad = r.json()
+    assert [p["score"] for p in pad["players"]] == [7, 0, 4] and not pad["dropped"]
+    lines = pad["lines"]
+    assert len(lines) == 2 and lines[0]["entry"]["category"] == "four_of_a_kind"
+
+
+def test_share_export_import(apps: Apps) -> None:
+    app = apps.new()
+    me, viewer = Player(app), Player(app, ("viewer", 2))
+    pad = me.post("/api/keep", SETUP).json()
+    pad = me.post(f"/api/keep/{pad['id']}/entries", stage(pad, [1], "flush")).json()
+    shared = me.post(f"/api/keep/{pad['id']}/share").json()
+    token = shared["share_token"]
+    seen = viewer.get(f"/api/keep/shared/{token}").json()
+    assert seen["read_only"] and seen["id"] is None and seen["share_token"] is None
+    assert [p["score"] for p in seen["players"]] == [0, 5, 0]
+    assert me.get(f"/api/keep/{pad['id']}").json()["share_token"] is None  # shown once
+    me.delete(f"/api/keep/{pad['id']}/share")
+    assert viewer.get(f"/api/keep/shared/{token}").status_code == 404
+    exported = me.get(f"/api/keep/{pad['id']}/export")
+    assert exported.json()["format"] == "chicago-scorepad/1"
+    copy = viewer.post("/api/keep/import", exported.json())
+    assert copy.status_code == 201 and copy.json()["players"][1]["score"] == 5
+    bad = {**exported.json(), "entries": [{"kind": "tricks", "deal": 1, "seat": 0,
+                                           "two": False}]}
+    r = viewer.post("/api/keep/import", bad)
+    assert r.status_code == 400 and r.json()["error"].startswith("Entry 1:")
+
+
+def test_pages_are_shells(apps: Apps) -> None:
+    me = Player(apps.new())
+    for path in ("/keep", "/keep/abc", "/keep/shared/abcdefgh"):
+        r = me.get(path)
+        assert r.status_code == 200 and 'id="keep-app"' in r.text
+    assert "Poängprotokoll" in me.get("/keep", headers={"Accept-Language": "sv"}).text
