@@ -268,3 +268,24 @@ def test_share_link_follows_live_and_is_read_only(server: str, browser: Any,
         urllib.request.urlopen(gone)
     assert caught.value.code == 404
     owner.close()
+
+
+def test_the_pad_on_a_laptop_by_keyboard(server: str, browser: Any, shots: Path) -> None:
+    """1280×720, keyboard only: tab to a category, Enter, a player, Save."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(server + "/keep")
+    for i, name in enumerate(("Anna", "Bertil", "Cecilia", "David")):
+        page.fill(f"#k-name-{i}", name)
+    page.locator("#k-new button[type=submit]").click()
+    page.wait_for_selector("#k-choices button")
+    page.locator('#k-choices [data-category="three_of_a_kind"]').focus()
+    page.keyboard.press("Enter")
+    page.locator("#k-choices").get_by_role("button", name="Cecilia", exact=True).focus()
+    page.keyboard.press("Enter")
+    page.locator("#k-choices [data-save]").focus()
+    page.keyboard.press("Enter")
+    wait_scores(page, (0, 0, 3, 0))
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= 720
+    page.screenshot(path=str(shots / "keep-laptop.png"))
+    context.close()

@@ -50,10 +50,14 @@ function stageForm(ask, pad, t, submit, state, redraw) {
   const needsRank = state.category === 'four_of_a_kind' && ask.rank_needed;
   if (needsRank) {
     out.push(el('p', { class: 'keep-step' }, t('Which rank?')));
-    out.push(el('div', { class: 'keep-grid keep-ranks' }, ...RANKS.map((r, i) => toggle(r, state.rank === i + 2, (on) => {
-      state.rank = on ? i + 2 : null;
-      redraw();
-    }))));
+    const ranks = el('div', { class: 'keep-grid keep-ranks', role: 'group', 'aria-label': t('Which rank?') },
+      ...RANKS.map((r, i) => toggle(r, state.rank === i + 2, (on) => {
+        state.rank = on ? i + 2 : null;
+        for (const other of ranks.children) {
+          if (other.textContent !== r) other.setAttribute('aria-pressed', 'false');
+        }
+      })));
+    out.push(ranks);
   }
   out.push(el('div', { class: 'keep-row' },
     button(t('Back'), () => { state.category = null; redraw(); }),

@@ -66,7 +66,12 @@ function renderAsk() {
     $('k-choices').replaceChildren();
     return;
   }
-  $('k-choices').replaceChildren(...choices(ask, pad, t, submit, form, renderAsk));
+  $('k-choices').replaceChildren(...choices(ask, pad, t, submit, form, () => { renderAsk(); focusChoices(); }));
+}
+
+function focusChoices() {
+  const first = $('k-choices').querySelector('button');
+  if (first) first.focus();
 }
 
 function renderNow() {
@@ -148,6 +153,7 @@ async function submit(entry, drop = false) {
     }
     form = {};
     render();
+    focusChoices();
   } catch (error) {
     if (error instanceof ApiError && error.status === 409 && error.body && error.body.drop) {
       const confirm = el('button', { class: 'btn small danger', type: 'button', 'data-confirm-drop': '' }, t('Drop them'));
