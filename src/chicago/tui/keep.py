@@ -27,6 +27,7 @@ from chicago.table.keep import Dropping, KeepService, Kept
 from chicago.table.service import ServiceError
 from chicago.text import keep as words
 from chicago.text.i18n import _
+from chicago.text.rules_text import profile_title
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -47,8 +48,8 @@ class StartScreen(Screen[None]):
             yield Label(_("First dealer") + " (1, 2, …)")
             yield Input(value="1", id="dealer", type="integer")
             yield Label(_("Rules"))
-            yield Select([(p.title, p.id) for p in PRESETS.values()], value="chicago-gamewide-0.2",
-                         allow_blank=False, id="profile")
+            yield Select([(profile_title(p), p.id) for p in PRESETS.values()],
+                         value="chicago-gamewide-0.2", allow_blank=False, id="profile")
             yield Button(_("Start keeping score"), id="start-pad", variant="primary")
             yield Static("", id="start-notice")
             yield Label(_("Your score pads"))

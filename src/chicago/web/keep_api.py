@@ -22,6 +22,7 @@ from chicago.table.keep import Dropping, KeepService, Kept
 from chicago.table.service import BadRequest
 from chicago.text import keep as words
 from chicago.text.i18n import _, catalog_for_browser, negotiate, use_language
+from chicago.text.rules_text import profile_title
 from chicago.web.auth import error_body, request_owner
 
 router = APIRouter(prefix="/api/keep")
@@ -107,7 +108,7 @@ def pad_json(kept: Kept) -> dict[str, object]:
         "dealer": s.dealer,
         "next_dealer": next_dealer,
         "target": profile.target,
-        "profile": {"id": profile.id, "title": profile.title},
+        "profile": {"id": profile.id, "title": profile_title(profile)},
         "players": players,
         "ask": _ask_json(pad.ask, kept),
         "categories": [{"id": c, "label": words.category(c)} for c in CATEGORIES],
@@ -147,8 +148,9 @@ def catalog(request: Request) -> JSONResponse:
 
 @router.get("/presets")
 def presets(request: Request) -> JSONResponse:
-    return JSONResponse([{"id": p.id, "title": p.title, "target": p.target}
-                         for p in PRESETS.values()])
+    with use_language(language(request)):
+        return JSONResponse([{"id": p.id, "title": profile_title(p), "target": p.target}
+                             for p in PRESETS.values()])
 
 
 @router.get("")

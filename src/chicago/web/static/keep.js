@@ -228,7 +228,7 @@ async function wireHome() {
   nameInputs(count);
   $('k-add-player').addEventListener('click', () => { if (count < 6) nameInputs(++count); });
   $('k-remove-player').addEventListener('click', () => { if (count > 2) nameInputs(--count); });
-  const presets = await api('GET', '/api/keep/presets');
+  const presets = await api('GET', `/api/keep/presets?lang=${lang}`);
   $('k-profile').replaceChildren(...presets.map((p) => el('option', { value: p.id }, p.title)));
   $('k-new').addEventListener('submit', async (event) => {
     event.preventDefault();
