@@ -12,14 +12,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final, cast
+from typing import Any, Final, cast, get_args
 
 from sqlalchemy import ForeignKey, Index, Integer, String, Table, Text, delete, insert, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import Mapped, mapped_column
 
 from chicago.store.models import Base, UTCDateTime
-from chicago.store.repo import Owner, Store
+from chicago.store.repo import Owner, OwnerKind, Store
 
 
 class PadRow(Base):
@@ -81,10 +81,15 @@ def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def _kind(stored: str) -> OwnerKind:
+    """The owner kinds the store knows (as games read theirs); any other reads as a guest."""
+    return cast(OwnerKind, stored) if stored in get_args(OwnerKind) else "guest"
+
+
 def _stored(r: Any) -> StoredPad:
     return StoredPad(
         id=r.id,
-        owner=Owner("account" if r.owner_kind == "account" else "guest", r.owner_id),
+        owner=Owner(_kind(r.owner_kind), r.owner_id),
         setup=json.loads(r.setup),
         version=r.version,
         summary=PadSummary(r.status, r.winner, r.deal, tuple(json.loads(r.scores))),
