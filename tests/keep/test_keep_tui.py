@@ -17,7 +17,9 @@ from chicago.table.keep import KeepService
 from chicago.tui.keep import EntriesScreen, KeepApp, PadScreen
 
 ME = Owner("guest", "local:tester")
-NAMES = ("Anna", "Bertil", "Cecilia")
+NAMES = ("Anna", "Bertil")
+GAME = (2, 14)
+"""Two players, seed 14, easy bots: four deals, a Chicago question, eighteen entries."""
 
 
 async def press(pilot: Pilot[None], name: str) -> None:
@@ -64,7 +66,7 @@ def pad_of(pilot: Pilot[None]) -> Pad:
 
 
 def test_a_whole_game_in_chicago_keep(tmp_path: Path) -> None:
-    game = engine_game(HOUSE, 3, 24, "easy")
+    game = engine_game(HOUSE, *GAME, "easy")
     oracle = Oracle(game)
     mirror = start(PadSetup(NAMES, game.setup.dealer, HOUSE))
     store = Store(f"sqlite:///{tmp_path / 'keep.db'}")
