@@ -289,3 +289,26 @@ def test_the_pad_on_a_laptop_by_keyboard(server: str, browser: Any, shots: Path)
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 720
     page.screenshot(path=str(shots / "keep-laptop.png"))
     context.close()
+
+
+def test_the_pad_in_swedish(server: str, browser: Any, shots: Path) -> None:
+    """The browser's language picks the words: the server's and the page script's (t())."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, locale="sv-SE")
+    page = context.new_page()
+    page.goto(server + "/keep")
+    assert page.locator("#k-home-title").inner_text() == "Poängprotokoll"
+    for i, name in enumerate(("Anna", "Bertil", "Cecilia", "David")):
+        page.fill(f"#k-name-{i}", name)
+    page.locator("#k-new button[type=submit]").click()
+    page.wait_for_selector("#k-choices button")
+    assert page.locator("#k-question").inner_text() == "Bästa handen efter första bytet?"
+    page.locator('#k-choices [data-category="full_house"]').click()
+    assert page.locator("#k-choices").get_by_role("button", name="Spara").count() == 1
+    choice(page, "David").click()
+    page.locator("#k-choices [data-save]").click()
+    wait_scores(page, (0, 0, 0, 6))
+    assert "David får 6 för bästa handen (nu 6)." in page.locator("#k-now").inner_text()
+    assert page.locator("#k-save").inner_text() == "Sparat"
+    check_phone_fit(page)
+    page.screenshot(path=str(shots / "keep-swedish.png"))
+    context.close()

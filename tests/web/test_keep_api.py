@@ -111,3 +111,23 @@ def test_pages_are_shells(apps: Apps) -> None:
         r = me.get(path)
         assert r.status_code == 200 and 'id="keep-app"' in r.text
     assert "Poängprotokoll" in me.get("/keep", headers={"Accept-Language": "sv"}).text
+
+
+def test_a_correction_that_ends_the_game_asks_before_dropping(apps: Apps) -> None:
+    """R4.4: a straight flush wins at once, so the entries after it no longer apply."""
+    me = Player(apps.new())
+    pad = me.post("/api/keep", {**SETUP, "profile": "chicago-gamewide-0.2"}).json()
+    pad = me.post(f"/api/keep/{pad['id']}/entries", stage(pad, [1], "flush")).json()
+    pad = me.post(f"/api/keep/{pad['id']}/entries", stage(pad, [2], "straight")).json()
+    fix = {"version": pad["version"], "index": 0, "entry": {
+        "kind": "stage", "deal": 1, "number": 1, "seats": [0], "category": "straight_flush"}}
+    r = me.post(f"/api/keep/{pad['id']}/correct", fix)
+    assert r.status_code == 409 and r.json()["drop"] == 1
+    assert "confirm" in r.json()["error"]
+    assert me.get(f"/api/keep/{pad['id']}").json()["version"] == pad["version"]
+    r = me.post(f"/api/keep/{pad['id']}/correct", {**fix, "drop": True})
+    done = r.json()
+    assert r.status_code == 200 and done["status"] == "finished"
+    assert [p["score"] for p in done["players"]] == [52, 0, 0]
+    assert len(done["dropped"]) == 1 and done["dropped_reason"]
+    assert done["winner"] == "Anna wins the game!"

@@ -201,6 +201,14 @@ CLOSE: Final = 10
 """Within this many points of the target a player is shown as close."""
 
 
+def is_close(pad: Pad, seat: int) -> bool:
+    """Within CLOSE points of the target, still in the game (a win — or, unqualified where a
+    call is needed, elimination — is near)."""
+    s = pad.state
+    need = s.profile.target - s.scores[seat]
+    return not s.finished and not s.eliminated[seat] and 0 < need <= CLOSE
+
+
 def standing(pad: Pad, seat: int) -> str:
     """A player's standing in a few words: out, the winner, qualified, how far to go."""
     s = pad.state
@@ -213,7 +221,7 @@ def standing(pad: Pad, seat: int) -> str:
     notes = []
     if s.qualified[seat]:
         notes.append(_("qualified"))
-    if 0 < need <= CLOSE:
+    if is_close(pad, seat):
         if p.qualification_required and not s.qualified[seat]:
             notes.append(ngettext("{n} to go: out at the target without a call",
                                   "{n} to go: out at the target without a call", need))

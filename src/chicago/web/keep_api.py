@@ -72,6 +72,7 @@ def pad_json(kept: Kept) -> dict[str, object]:
             "winner": s.winner == x,
             "dealer": s.dealer == x and not s.finished,
             "standing": words.standing(pad, x),
+            "close": words.is_close(pad, x),
             "restriction": restricted.get(x),
         }
         for x in range(s.seats)

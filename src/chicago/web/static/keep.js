@@ -46,7 +46,7 @@ function renderScores() {
     row.classList.toggle('out', p.out);
     row.classList.toggle('winner', p.winner);
     row.classList.toggle('qualified', p.qualified);
-    row.classList.toggle('close', /\d/.test(p.standing || ''));
+    row.classList.toggle('close', p.close);
     return row;
   }));
 }
@@ -92,8 +92,15 @@ function render() {
 }
 
 function entriesDialog() {
-  $('k-entry-list').replaceChildren(...pad.lines.map((line) => {
-    const item = el('li', {}, el('span', { class: 'keep-entry-text' }, line.text));
+  const items = [];
+  let deal = 0;
+  for (const line of pad.lines) {
+    if (line.deal !== deal) {
+      deal = line.deal;
+      items.push(el('li', { class: 'keep-entries-deal', role: 'presentation' }, t('Deal {deal}', { deal })));
+    }
+    const item = el('li', { class: 'keep-entry' },
+      el('span', { class: 'keep-entry-text' }, `${line.index + 1}. ${line.text}`));
     if (line.notes.length) item.append(el('small', { class: 'keep-note' }, line.notes.join(' ')));
     if (!pad.read_only) {
       const fix = el('button', { class: 'btn small', type: 'button', 'data-correct': String(line.index) }, t('Correct'));
@@ -101,12 +108,16 @@ function entriesDialog() {
         correcting = line; form = {};
         $('k-entries').close();
         render();
+        focusChoices();
       });
       item.append(fix);
     }
-    return item;
-  }));
+    items.push(item);
+  }
+  $('k-entry-list').replaceChildren(...items);
   $('k-entries').showModal();
+  const last = $('k-entry-list').lastElementChild;
+  if (last) last.scrollIntoView({ block: 'end' });
 }
 
 function sheetDialog() {
