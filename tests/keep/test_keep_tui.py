@@ -135,3 +135,39 @@ def test_a_whole_game_in_chicago_keep(tmp_path: Path) -> None:
     pads = again.owned(ME)
     assert len(pads) == 1 and pads[0].summary.scores == game.state.scores
     again.store.close()
+
+
+def test_a_correction_that_drops_entries_asks_first(tmp_path: Path) -> None:
+    """R4.4: correcting an early hand to a straight flush wins the game; the later entry no
+    longer applies, so the pad says so and drops it only when told to."""
+    store = Store(f"sqlite:///{tmp_path / 'keep.db'}")
+    service = KeepService(store)
+    kept = service.create(ME, {"players": list(NAMES), "dealer": 0,
+                               "profile": "chicago-gamewide-0.2"})
+    for seat, category in ((0, "flush"), (1, "straight")):
+        ask = kept.pad.ask
+        kept = service.add(ME, kept.id, kept.version, {
+            "kind": "stage", "deal": ask.deal, "number": ask.number, "seats": [seat],
+            "category": category})
+    app = KeepApp(service, ME, kept.id)
+
+    async def run() -> None:
+        async with app.run_test(size=(110, 50)) as pilot:
+            await pilot.pause()
+            await pilot.press("e")
+            await pilot.pause()
+            await pilot.click("#fix-0")
+            await pilot.pause()
+            await enter(pilot, Entry("stage", 1, 1, (1,), "straight_flush"))
+            notice = str(app.screen.query_one("#notice", Static).render())
+            assert "1 later entry no longer applies" in notice and "confirm" in notice
+            assert pad_of(pilot).state.scores == (5, 4)
+            await press(pilot, "drop")
+            assert pad_of(pilot).finished and pad_of(pilot).state.scores == (0, 52)
+            notice = str(app.screen.query_one("#notice", Static).render())
+            assert "Later entries dropped (1)" in notice
+
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()

@@ -30,7 +30,7 @@ from chicago.core.rules import ProfileError, customize
 from chicago.store import Owner, Store
 from chicago.store.pads import Pads, PadSummary, StoredPad
 from chicago.table.service import BadRequest, NotFound, ServiceError, Stale
-from chicago.text.i18n import _
+from chicago.text.i18n import _, ngettext
 from chicago.text.keep import error_text
 
 __all__ = ["Dropping", "KeepService", "Kept", "share_hash"]
@@ -223,9 +223,11 @@ class KeepService:
             if result.dropped and not drop:
                 assert result.error is not None
                 n = len(result.dropped)
-                raise Dropping(_("This correction leaves {n} later entries that no longer "
-                                 "apply ({reason}): confirm to drop them.", n=n,
-                                 reason=error_text(result.error).rstrip(".")), n)
+                raise Dropping(ngettext(
+                    "After this correction {n} later entry no longer applies ({reason}): "
+                    "confirm to drop it.",
+                    "After this correction {n} later entries no longer apply ({reason}): "
+                    "confirm to drop them.", n, reason=error_text(result.error).rstrip(".")), n)
             op = {"op": "correct", "index": index, "entry": entry_to_json(entry)}
             return result.pad, op, result
 

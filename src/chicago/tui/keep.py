@@ -315,7 +315,7 @@ class PadScreen(Screen[None]):
                                                  self.correct_index, entry, drop)
                 self.correcting = None
                 if self.kept.dropped:
-                    notice.update(_("{n} later entries were dropped: {reason}",
+                    notice.update(_("Later entries dropped ({n}): {reason}",
                                     n=len(self.kept.dropped), reason=self.kept.dropped_reason))
                 else:
                     notice.update("")

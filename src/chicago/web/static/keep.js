@@ -158,7 +158,7 @@ async function submit(entry, drop = false) {
       pad = await call('POST', `/api/keep/${pad.id}/correct`,
         { version: pad.version, index: correcting.index, entry, drop });
       correcting = null;
-      if (pad.dropped.length) notice('k-notice', t('{n} later entries were dropped: {reason}', { n: pad.dropped.length, reason: pad.dropped_reason }));
+      if (pad.dropped.length) notice('k-notice', t('Later entries dropped ({n}): {reason}', { n: pad.dropped.length, reason: pad.dropped_reason }));
     } else {
       pad = await call('POST', `/api/keep/${pad.id}/entries`, { version: pad.version, entry });
     }
