@@ -214,32 +214,42 @@ def test_elimination_and_last_player_standing() -> None:
     p = _to(new(n=3), 1, 52)
     assert p.state.eliminated == (False, True, False)
     assert any(isinstance(e, PlayerEliminated) for e in story(p))
+    while p.ask.kind != "stage":
+        p = finish_deal(p, last=0)
     with pytest.raises(EntryError):
-        p2 = p
-        while p2.ask.kind != "stage":
-            p2 = finish_deal(p2, last=0)
-        stage(p2, (1,), "one_pair")  # out: R8.3
+        stage(p, (1,), "one_pair")  # out: no hand of theirs counts (R8.3)
+    with pytest.raises(EntryError):
+        stage(p, (0, 1), "one_pair")
+    assert p.ask.seats == () and 1 not in p.state.active()
     p = _to(p, 2, 52)
     assert p.finished and p.state.winner == 0
     assert GameWon(0, "last_standing") in story(p)
 
 
-def test_common_deal_end_highest_and_a_tie_plays_on() -> None:
-    """§X common: checked at deal end; the highest at or above the target wins; a tie plays on."""
-    p = new(COMMON, n=2)
-    for _ in range(8):
+def test_common_checks_the_target_at_deal_end_and_a_tie_plays_on() -> None:
+    """§X common: the highest score at or above the target wins when the deal ends; equal
+    leaders play on; every exact tie scores in full."""
+    p = new(COMMON, n=2, dealer=1)
+    for last in (0, 1):  # two deals of full houses tied all round: 18 each, a last trick
         p = stage(p, (0, 1), "full_house")
         p = stage(p, (0, 1), "full_house")
-        p = finish_deal(p, last=0) if p.state.scores[0] < 52 else p
-        if p.state.scores[0] >= 52:
-            break
-    assert not p.finished or p.state.winner == 0
-    p = new(COMMON, n=2)
-    while p.state.scores[0] < 48:
+        p = answer(p, "chicago", seat=None)
+        p = answer(p, "tricks", seat=last, two=False)
         p = stage(p, (0, 1), "full_house")
-        p = stage(p, (0, 1), "full_house")
-        p = finish_deal(p, last=1 if p.state.scores[0] > p.state.scores[1] else 0)
-    assert not p.finished  # equal or under target: play on
+    assert p.state.scores == (41, 41)
+    p = stage(p, (0, 1), "full_house")
+    p = stage(p, (0, 1), "full_house")
+    assert p.state.scores == (53, 53) and not p.finished  # not checked until the deal ends
+    p = answer(p, "chicago", seat=None)
+    p = answer(p, "tricks", seat=0, two=False)
+    p = stage(p, (1,), "flush")
+    assert p.state.scores == (58, 58) and not p.finished  # equal leaders: play on
+    p = stage(p, (), "none")
+    p = stage(p, (), "none")
+    p = answer(p, "chicago", seat=None)
+    p = answer(p, "tricks", seat=1, two=True)  # §X common: 5, with a two or not
+    p = stage(p, (), "none")
+    assert p.finished and p.state.winner == 1 and p.state.scores == (58, 63)
 
 
 def test_undo_and_correction_recompute_everything() -> None:
@@ -287,3 +297,54 @@ def test_scorepad_file_round_trip_and_errors() -> None:
         with pytest.raises(EntryError) as caught:
             pad_from_file(bad)
         assert str(caught.value).endswith(".") and "\n" not in str(caught.value)
+
+
+def test_no_floor_in_basic() -> None:
+    """§X basic: no score floor (R8.5 does not apply), no Chicago minimum, no breaker bonus."""
+    p = stage(new(BASIC), (), "none")
+    p = answer(p, "chicago", seat=0)
+    p = answer(p, "tricks", seat=2, two=False)
+    assert p.state.scores == (-15, 0, 0) and p.state.qualified[0]
+
+
+def test_custom_chicago_with_a_two_and_auto_chicago() -> None:
+    """§X custom options: 30 for a Chicago whose last trick is won with a two; a final
+    straight flush counted as a successful Chicago."""
+    two = customize("chicago-gamewide-0.2", chicago_two_points=30, chicago_minimum=0)
+    p = stage(stage(new(two), (), "none"), (), "none")
+    p = answer(p, "chicago", seat=1)
+    assert answer(p, "tricks", seat=1, two=True).state.scores == (0, 30, 0)
+    assert answer(p, "tricks", seat=1, two=False).state.scores == (0, 15, 0)
+    auto = customize("classic", straight_flush="auto_chicago")
+    p = stage(new(auto), (2,), "straight_flush")
+    assert p.state.scores == (0, 0, 8)  # earlier it scores its points
+    p = stage(p, (), "none")
+    p = answer(p, "chicago", seat=None) if p.ask.kind == "chicago" else p
+    p = answer(p, "tricks", seat=0, two=False)
+    p = stage(p, (2,), "straight_flush")
+    assert p.state.scores == (5, 0, 23)  # the final one counts as a Chicago: +15
+
+
+def test_qualification_survives_the_45_reset() -> None:
+    """R2.4/R7.4: a recorded Chicago qualification survives the high-score reset."""
+    p = _to(new(), 0, 16)
+    while p.ask.kind != "chicago":
+        p = stage(p, (), "none")
+    p = answer(p, "chicago", seat=0)
+    p = answer(p, "tricks", seat=0, two=False)
+    p = _to(p, 0, 45)
+    while p.ask.kind != "exchange":
+        p = stage(p, (), "none") if p.ask.kind == "stage" else finish_deal(p, last=1)
+    p = answer(p, "exchange", seats=(0,))
+    assert p.state.scores[0] == 0 and p.state.qualified[0]
+
+
+def test_one_more_award_after_reaching_the_target() -> None:
+    """§X custom "must win once more": a player at the target when a deal begins wins with
+    their next award."""
+    profile = customize("classic", win="one_more_award")
+    p = _to(new(profile), 1, 52)
+    assert not p.finished
+    p = finish_deal(p, last=2)
+    p = stage(p, (1,), "one_pair")
+    assert p.finished and p.state.winner == 1
