@@ -138,9 +138,12 @@ def wait_scores(page: Any, scores: tuple[int, ...]) -> None:
         time.sleep(0.05)
 
 
-def wait_version(page: Any, pad: Pad) -> None:
-    page.wait_for_function("n => document.querySelectorAll('#k-choices button').length > 0 "
-                           "|| n === 0", arg=1)
+def wait_version(page: Any, version: int, pad: Pad) -> None:
+    """Wait until the page shows the pad after `version` stored operations."""
+    page.wait_for_function(
+        "v => document.getElementById('keep-app').dataset.version === String(v) "
+        "&& document.getElementById('keep-app').getAttribute('aria-busy') !== 'true'",
+        arg=version)
     wait_scores(page, pad.state.scores)
 
 
@@ -173,6 +176,7 @@ def test_a_whole_game_on_a_phone(server: str, browser: Any, shots: Path) -> None
     page.screenshot(path=str(shots / "keep-first-question.png"))
 
     entries = 0
+    ops = 0  # operations stored: entries, undos, corrections
     undone = corrected = False
     while mirror.ask.kind != "over":
         e = oracle.answer(mirror)
@@ -180,13 +184,16 @@ def test_a_whole_game_on_a_phone(server: str, browser: Any, shots: Path) -> None
             # a wrong entry first, then Undo (R4.2 awards differ, so the scores show it)
             wrong = Entry("stage", e.deal, e.number, (e.seats[0],), "full_house")
             enter(page, wrong)
-            wait_scores(page, add(mirror, wrong).state.scores)
+            ops += 1
+            wait_version(page, ops, add(mirror, wrong))
             page.locator("#k-undo").click()
-            wait_scores(page, mirror.state.scores)
+            ops += 1
+            wait_version(page, ops, mirror)
             undone = True
         enter(page, e)
         mirror = add(mirror, e)
-        wait_version(page, mirror)
+        ops += 1
+        wait_version(page, ops, mirror)
         entries += 1
         if entries == 3:
             page.locator("#k-choices [data-category]").first.wait_for()
@@ -210,14 +217,16 @@ def test_a_whole_game_on_a_phone(server: str, browser: Any, shots: Path) -> None
             assert not expected.dropped
             assert expected.pad.state.scores != mirror.state.scores
             enter(page, worse)
-            page.wait_for_function("() => document.getElementById('k-correcting').hidden")
-            wait_scores(page, expected.pad.state.scores)  # every later score recomputed
+            ops += 1
+            wait_version(page, ops, expected.pad)  # every later score recomputed
+            assert page.locator("#k-correcting").is_hidden()
             page.screenshot(path=str(shots / "keep-corrected.png"))
             # and back: correct the correction, every later score recomputed
             page.locator("#k-entries-btn").click()
             page.locator(f'[data-correct="{first}"]').click()
             enter(page, original)
-            wait_scores(page, mirror.state.scores)
+            ops += 1
+            wait_version(page, ops, mirror)
             corrected = True
     page.wait_for_function("() => document.getElementById('k-deal').textContent"
                            ".startsWith('Game over')")

@@ -88,6 +88,7 @@ function render() {
   renderNow();
   $('k-bar').hidden = pad.read_only;
   $('k-undo').disabled = !pad.lines.length;
+  app.dataset.version = String(pad.version);
   if (pad.id) $('k-export').href = `/api/keep/${pad.id}/export`;
 }
 
@@ -135,8 +136,14 @@ async function shareDialog() {
   $('k-share').showModal();
 }
 
+function setBusy(on) {
+  busy = on;
+  app.setAttribute('aria-busy', String(on));
+  for (const b of document.querySelectorAll('#k-choices button, #k-bar .btn')) b.disabled = on;
+}
+
 async function call(method, path, body) {
-  busy = true;
+  setBusy(true);
   saveStatus(t('Saving…'));
   try {
     const data = await api(method, `${path}?lang=${lang}`, body);
@@ -146,7 +153,8 @@ async function call(method, path, body) {
     saveStatus(t('Not saved'));
     throw error;
   } finally {
-    busy = false;
+    setBusy(false);
+    if (pad) $('k-undo').disabled = !pad.lines.length;
   }
 }
 
