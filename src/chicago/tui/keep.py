@@ -410,7 +410,14 @@ def run(database_url: str | None = None, pad_id: str | None = None) -> int:
               .replace("\n", " "), file=sys.stderr)
         return 2
     try:
-        KeepApp(KeepService(store), local_owner(), pad_id).run()
+        service = KeepService(store)
+        if pad_id is not None:
+            try:
+                service.get(local_owner(), pad_id)
+            except ServiceError as e:
+                print(f"chicago keep: {pad_id}: {e.message}", file=sys.stderr)
+                return 2
+        KeepApp(service, local_owner(), pad_id).run()
     finally:
         store.close()
     return 0
