@@ -33,7 +33,7 @@ from chicago.table.service import BadRequest, NotFound, ServiceError, Stale
 from chicago.text.i18n import _, ngettext
 from chicago.text.keep import error_text
 
-__all__ = ["Dropping", "KeepService", "Kept", "share_hash"]
+__all__ = ["Dropping", "KeepService", "Kept", "PadNotFound", "share_hash"]
 
 _CACHE_SIZE: Final = 64
 
@@ -44,6 +44,13 @@ class Dropping(ServiceError):
     def __init__(self, message: str, count: int) -> None:
         super().__init__(message)
         self.count = count
+
+
+class PadNotFound(NotFound):
+    """No such pad, or not the requester's (never told apart), or a share link that is gone."""
+
+    def __init__(self) -> None:
+        ServiceError.__init__(self, _("No such score pad."))
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +132,7 @@ class KeepService:
     def _row(self, owner: Owner, pad_id: str) -> StoredPad:
         row = self.pads.get(pad_id) if isinstance(pad_id, str) and len(pad_id) <= 32 else None
         if row is None or row.owner != owner:
-            raise NotFound()
+            raise PadNotFound()
         return row
 
     def _kept(self, row: StoredPad, pad: Pad, **extra: Any) -> Kept:
@@ -255,10 +262,10 @@ class KeepService:
     def shared(self, token: object) -> Kept:
         """The pad behind a share link, read-only; NotFound for an unknown or revoked one."""
         if not isinstance(token, str) or not 8 <= len(token) <= 64:
-            raise NotFound()
+            raise PadNotFound()
         row = self.pads.by_share(share_hash(token))
         if row is None:
-            raise NotFound()
+            raise PadNotFound()
         return Kept(row.id, row.version, self._rebuild(row), True, True, updated=row.updated)
 
     def delete(self, owner: Owner, pad_id: str) -> None:
