@@ -9,13 +9,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from chicago.text.i18n import _, ngettext, use_language
+from chicago.text.i18n import use_language
 from chicago.web.keep_api import language
-from chicago.web.pages import _page, templates
+from chicago.web.pages import _page
 
 router = APIRouter(include_in_schema=False)
-templates.env.globals.setdefault("_", _)
-templates.env.globals.setdefault("ngettext", ngettext)
 
 
 def _keep_page(request: Request, mode: str, key: str = "") -> HTMLResponse:
