@@ -269,7 +269,8 @@ def test_share_link_follows_live_and_is_read_only(server: str, browser: Any,
     viewer.screenshot(path=str(shots / "keep-shared.png"))
     page.locator("#k-share-btn").click()
     page.locator("#k-share-stop").click()
-    page.wait_for_function("() => document.getElementById('k-share-url').value.length > 20")
+    page.wait_for_function(
+        "() => !document.getElementById('k-share-url').value.includes('/keep/shared/')")
     with urllib.request.urlopen(server + "/api/keep/presets") as r:
         assert r.status == 200
     gone = url.replace("/keep/shared/", "/api/keep/shared/")
