@@ -122,3 +122,60 @@ class GameAction(Base):
     action: Mapped[str] = mapped_column(Text)
     """The action in its game-file form (GAME-FILE.md), as JSON."""
     created: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class ShareLink(Base):
+    """A read-only link to a finished game's replay; the token itself is never stored."""
+
+    __tablename__ = "share_links"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """sha256 of the link's random token, in hex."""
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), index=True, unique=True
+    )
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class Review(Base):
+    """The coach's review of a finished game: a background job, resumable, made once."""
+
+    __tablename__ = "reviews"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer)
+    """The game's version (number of actions) reviewed."""
+    method: Mapped[int] = mapped_column(Integer)
+    """The review method's version: a review by an older method is made again."""
+    status: Mapped[str] = mapped_column(String(16))
+    """queued, running, done or failed."""
+    done: Mapped[int] = mapped_column(Integer)
+    """Decisions reviewed so far (a resumed job starts after them)."""
+    total: Mapped[int] = mapped_column(Integer)
+    marks: Mapped[str] = mapped_column(Text)
+    """JSON list of the marks found so far."""
+    heartbeat: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+    """Last sign of life of the worker: a running job without one for a while is resumed."""
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class GameStats(Base):
+    """One game's figures for its player (seat 0), computed by replay, keyed by version."""
+
+    __tablename__ = "game_stats"
+    __table_args__ = (Index("ix_game_stats_owner", "owner_kind", "owner_id"),)
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    method: Mapped[int] = mapped_column(Integer)
+    """The statistics method's version: figures from an older one are computed again."""
+    owner_kind: Mapped[str] = mapped_column(String(8))
+    owner_id: Mapped[str] = mapped_column(String(64))
+    played: Mapped[datetime] = mapped_column(UTCDateTime())
+    """When the game was created (for the win rate over time)."""
+    figures: Mapped[str] = mapped_column(Text)
+    """JSON object of the game's figures (chicago.table.stats.GameFigures)."""

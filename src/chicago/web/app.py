@@ -38,6 +38,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from chicago import __version__
 from chicago.store import Store
 from chicago.table.keep import KeepService
+from chicago.table.history import HistoryService, NotOver
 from chicago.table.service import (
     BadRequest,
     BotFactory,
@@ -50,7 +51,7 @@ from chicago.table.service import (
     TableService,
 )
 from chicago.text.i18n import _
-from chicago.web import api, keep_api, keep_pages
+from chicago.web import api, history, keep_api, keep_pages
 from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
 from chicago.web.body import BodyError
 
@@ -63,6 +64,7 @@ _STATUS: dict[type[ServiceError], int] = {
     NotFound: 404,
     Stale: 409,
     NotYourTurn: 409,
+    NotOver: 409,
     Illegal: 422,
     GameGone: 500,
 }
@@ -205,6 +207,7 @@ def create_app(
     app.state.service = service
     app.state.accounts = accounts
     app.state.keep = KeepService(store)
+    app.state.history = HistoryService(store)
     app.add_middleware(OwnerCookies)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(AuthError, _auth_error)
@@ -215,6 +218,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(keep_api.router)
     app.include_router(keep_pages.router)
+    app.include_router(history.router)
     serves_static = _include_pages(app)
     if not serves_static and STATIC_DIR.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -1,0 +1,184 @@
+"""A stored game replayed action by action, for the replay viewer, the review and the figures.
+
+`Replay.of(setup, actions)` replays the record once and keeps the state before and after
+every action with the events it caused. Position 0 is the game as dealt; position k is the
+game after its k-th action. What a position shows depends on who looks and when:
+
+- `open_position` — the whole table (every hand, the stock in order, every seat's discards
+  and draws, the offers), only for a finished game (R9.1 guards a game in play, not the
+  record of one that is over);
+- `seat_position` — exactly what seat 0 could know at that moment, built from
+  `view(state, 0)` alone, for a game still in play.
+
+The narration is the same `Narrator` as in play: the open one for a finished game, the
+per-seat one (events redacted by `event_to_json(e, 0)`) otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from chicago.core import record
+from chicago.core.actions import Action, action_to_json
+from chicago.core.events import (
+    CardsExchanged,
+    DealStarted,
+    Event,
+    OfferDeclined,
+    OfferKept,
+    event_to_json,
+)
+from chicago.core.game import Game
+from chicago.core.state import GameState, Phase
+from chicago.core.views import view, view_to_json
+from chicago.text.narration import Narrator
+from chicago.text.replay_words import OpenNarrator
+
+PLAYER = 0
+"""The seat of the game's owner."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game's every state: `states[k]` is the game after `k` actions."""
+
+    states: tuple[GameState, ...]
+    actions: tuple[Action, ...]
+    events: tuple[tuple[Event, ...], ...]
+    """`events[0]`: the deal of the first hands; `events[k]`: what action k-1 caused."""
+
+    @classmethod
+    def of(cls, setup: dict[str, Any], actions: Sequence[dict[str, Any]]) -> Replay:
+        """Replay a stored setup (a game file without actions) and its actions."""
+        gf = record.parse({**setup, "actions": list(actions)})
+        game = Game.new(gf.profile, gf.seats, gf.seed, gf.dealer, gf.deals)
+        states = [game.state]
+        events: list[tuple[Event, ...]] = [tuple(game.events)]
+        for action in gf.actions:
+            events.append(tuple(game.apply(action)))
+            states.append(game.state)
+        return cls(tuple(states), tuple(gf.actions), tuple(events))
+
+    @property
+    def final(self) -> GameState:
+        return self.states[-1]
+
+    @property
+    def finished(self) -> bool:
+        return self.final.finished
+
+    def __len__(self) -> int:
+        """The number of positions: one more than the number of actions."""
+        return len(self.states)
+
+    def deal_starts(self) -> list[dict[str, int]]:
+        """Where each deal begins: the first position showing it."""
+        out = []
+        for k, evs in enumerate(self.events):
+            for e in evs:
+                if isinstance(e, DealStarted):
+                    out.append({"deal": e.deal, "position": k})
+        return out
+
+    def timeline(self, open_: bool) -> list[dict[str, object]]:
+        """Every position: its deal, the action that led to it and the story, in words."""
+        first = self.states[0]
+        narrator: Narrator = (OpenNarrator if open_ else Narrator)(first.profile, first.seats)
+        out: list[dict[str, object]] = []
+        deal = 0
+        for k, evs in enumerate(self.events):
+            lines: list[str] = []
+            for e in evs:
+                if isinstance(e, DealStarted):
+                    deal = e.deal
+                data = event_to_json(e, None if open_ else PLAYER)
+                if data is not None:
+                    lines.extend(x for x in narrator.lines(data) if x)
+            action = self.actions[k - 1] if k else None
+            out.append({
+                "position": k,
+                "deal": deal if k == 0 else self._deal_of_action(k - 1),
+                "action": None if action is None else action_to_json(action),
+                "lines": lines,
+            })
+        return out
+
+    def _deal_of_action(self, index: int) -> int:
+        """The deal an action was made in: the deal of the state it was made from."""
+        return self.states[index].deal
+
+    # Positions --------------------------------------------------------------------------
+
+    def open_position(self, k: int) -> dict[str, object]:
+        """The whole table at position k: only for a finished game (the caller checks)."""
+        s = self.states[k]
+        exchanges: list[list[dict[str, object]]] = [[] for _ in range(s.seats)]
+        for e in s.log:
+            if isinstance(e, CardsExchanged):
+                exchanges[e.seat].append({
+                    "exchange": e.exchange, "count": e.count,
+                    "discarded": [c.text for c in e.discarded],
+                    "drawn": [c.text for c in e.drawn],
+                })
+            elif isinstance(e, OfferKept | OfferDeclined) and exchanges[e.seat]:
+                exchanges[e.seat][-1]["offer"] = {
+                    "card": e.card.text, "kept": isinstance(e, OfferKept)
+                }
+        return {
+            **self._public(k),
+            "open": True,
+            "hands": [[c.text for c in h] for h in s.hands],
+            "stock": [c.text for c in s.stock],
+            "discards": [c.text for c in s.discards + s.exchanging],
+            "exchanges": exchanges,
+        }
+
+    def seat_position(self, k: int) -> dict[str, object]:
+        """Seat 0's knowledge at position k (R9.1): its view and nothing else."""
+        v = view(self.states[k], PLAYER)
+        data = view_to_json(v)
+        exchanges: list[list[dict[str, object]]] = [[] for _ in range(v.seats)]
+        for e in v.log:
+            if isinstance(e, CardsExchanged):
+                item: dict[str, object] = {"exchange": e.exchange, "count": e.count}
+                if e.seat == PLAYER:
+                    item["discarded"] = [c.text for c in e.discarded]
+                    item["drawn"] = [c.text for c in e.drawn]
+                exchanges[e.seat].append(item)
+            elif isinstance(e, OfferKept | OfferDeclined) and exchanges[e.seat]:
+                exchanges[e.seat][-1]["offer"] = {
+                    "card": e.card.text, "kept": isinstance(e, OfferKept)
+                }
+        return {
+            **self._public(k),
+            "open": False,
+            "hands": [data["hand"] if s == PLAYER else None for s in range(v.seats)],
+            "stock": None,
+            "discards": None,
+            "exchanges": exchanges,
+        }
+
+    def _public(self, k: int) -> dict[str, object]:
+        """What every seat sees at position k."""
+        s = self.states[k]
+        v = view(s, PLAYER)
+        data = view_to_json(v)
+        return {
+            "position": k,
+            "deal": s.deal,
+            "dealer": s.dealer,
+            "phase": s.phase.value,
+            "to_act": None if s.phase is Phase.FINISHED else s.to_act,
+            "exchange": s.exchange,
+            "scores": list(s.scores),
+            "qualified": list(s.qualified),
+            "eliminated": list(s.eliminated),
+            "winner": s.winner,
+            "hand_sizes": [len(h) for h in s.hands],
+            "offer": data["offer"],
+            "caller": s.caller,
+            "trick": data["trick"],
+            "tricks": data["tricks"],
+        }

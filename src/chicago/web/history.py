@@ -1,0 +1,260 @@
+"""Looking back, in the browser: the history (`/history`), the replay viewer (`/history/{id}`,
+and `/shared/{token}` read-only), the statistics (`/stats`) and their JSON under `/api`.
+
+Pages are rendered in the request's language (`Accept-Language`) with `_()` in the
+templates; the viewer's script gets its few words through `t()` from a catalog embedded in
+the page. What a replay shows is decided by `HistoryService.position` (R9.1): never a
+hidden card of a game still in play.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Final
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from chicago.store import GameRow
+from chicago.table.history import HistoryService, profile_title
+from chicago.table.replay import Replay
+from chicago.text.i18n import N_, _, catalog_for_browser, negotiate, use_language
+from chicago.web.auth import request_owner
+from chicago.web.pages import _SECURITY_HEADERS, STATIC_VERSION, TEMPLATES_DIR
+
+router = APIRouter()
+templates: Final = Jinja2Templates(directory=str(TEMPLATES_DIR))
+templates.env.globals["static_version"] = STATIC_VERSION
+templates.env.globals["_"] = _
+
+LEVEL_NAMES: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def level_name(level: object) -> str:
+    """An opponent's level in words (a person, or an unknown level, as it is)."""
+    if not isinstance(level, str):
+        return "?"
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+templates.env.globals["level_name"] = level_name
+
+
+def language(request: Request) -> str:
+    return negotiate(request.headers.get("accept-language"))
+
+
+def history_service(request: Request) -> HistoryService:
+    service: HistoryService = request.app.state.history
+    return service
+
+
+def _page(request: Request, name: str, context: dict[str, object], status: int = 200) -> Response:
+    with use_language(language(request)) as lang:
+        response = templates.TemplateResponse(
+            request, name, {"lang": lang, **context}, status_code=status,
+            headers=_SECURITY_HEADERS,
+        )
+    assert isinstance(response, HTMLResponse)
+    return response
+
+
+# JSON forms -----------------------------------------------------------------------------------
+
+
+def _when(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+def entry_json(row: GameRow) -> dict[str, object]:
+    """One finished game of the history."""
+    s = row.summary
+    return {
+        "id": row.id,
+        "created": row.created.isoformat(),
+        "finished": row.updated.isoformat(),
+        "seats": row.seats,
+        "profile": {"id": row.profile_id, "title": profile_title(row.profile_id)},
+        "levels": list(row.levels),
+        "result": "won" if s.winner == 0 else "lost",
+        "winner": s.winner,
+        "scores": list(s.scores),
+        "deals": s.deal,
+        "imported": row.imported,
+    }
+
+
+def replay_json(row: GameRow, replay: Replay) -> dict[str, object]:
+    """The viewer's data: the game, its deals and its timeline in words."""
+    return {
+        "id": row.id,
+        "finished": replay.finished,
+        "open": replay.finished,
+        "seats": row.seats,
+        "levels": list(row.levels),
+        "profile": {"id": row.profile_id, "title": profile_title(row.profile_id)},
+        "created": row.created.isoformat(),
+        "imported": row.imported,
+        "winner": replay.final.winner,
+        "scores": list(replay.final.scores),
+        "positions": len(replay),
+        "deals": replay.deal_starts(),
+        "timeline": replay.timeline(replay.finished),
+    }
+
+
+# The history ----------------------------------------------------------------------------------
+
+
+def _int(value: str | None, default: int) -> object:
+    if value is None or value == "":
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
+def _history(request: Request) -> dict[str, Any]:
+    q = request.query_params
+    service = history_service(request)
+    owner = request_owner(request)
+    page = _int(q.get("page"), 1)
+    rows, total = service.finished(
+        owner, profile=q.get("profile") or None, result=q.get("result") or None, page=page
+    )
+    return {
+        "games": [entry_json(r) for r in rows],
+        "total": total,
+        "page": page,
+        "page_size": 50,
+        "profiles": [{"id": p, "title": profile_title(p)} for p in service.profiles(owner)],
+    }
+
+
+@router.get("/api/history")
+async def history_api(request: Request) -> Response:
+    with use_language(language(request)):
+        return JSONResponse(await run_in_threadpool(_history, request))
+
+
+@router.get("/history", response_class=HTMLResponse)
+async def history_page(request: Request) -> Response:
+    with use_language(language(request)):
+        data = await run_in_threadpool(_history, request)
+    q = request.query_params
+    return _page(request, "history.html", {
+        "page": "history", "data": data, "profile": q.get("profile") or "",
+        "result": q.get("result") or "",
+    })
+
+
+# Replays --------------------------------------------------------------------------------------
+
+
+def _owned_replay(request: Request, game_id: str) -> dict[str, object]:
+    service = history_service(request)
+    row = service.owned(request_owner(request), game_id)
+    data = replay_json(row, service.replay(row))
+    created = service.db.share_created(row.id)
+    data["share"] = {"active": created is not None, "created": _when(created)}
+    return data
+
+
+@router.get("/api/games/{game_id}/replay")
+async def replay_api(request: Request, game_id: str) -> Response:
+    with use_language(language(request)):
+        return JSONResponse(await run_in_threadpool(_owned_replay, request, game_id))
+
+
+def _owned_position(request: Request, game_id: str, k: str) -> dict[str, object]:
+    service = history_service(request)
+    row = service.owned(request_owner(request), game_id)
+    return service.position(service.replay(row), _int(k, -1))
+
+
+@router.get("/api/games/{game_id}/replay/{k}")
+async def position_api(request: Request, game_id: str, k: str) -> Response:
+    return JSONResponse(await run_in_threadpool(_owned_position, request, game_id, k))
+
+
+def _shared_replay(request: Request, token: str) -> dict[str, object]:
+    service = history_service(request)
+    row = service.shared(token)
+    data = replay_json(row, service.replay(row))
+    data["id"] = None  # the link is the only handle a visitor gets
+    return data
+
+
+@router.get("/api/shared/{token}")
+async def shared_api(request: Request, token: str) -> Response:
+    with use_language(language(request)):
+        return JSONResponse(await run_in_threadpool(_shared_replay, request, token))
+
+
+def _shared_position(request: Request, token: str, k: str) -> dict[str, object]:
+    service = history_service(request)
+    return service.position(service.replay(service.shared(token)), _int(k, -1))
+
+
+@router.get("/api/shared/{token}/{k}")
+async def shared_position_api(request: Request, token: str, k: str) -> Response:
+    return JSONResponse(await run_in_threadpool(_shared_position, request, token, k))
+
+
+def _share(request: Request, game_id: str) -> Response:
+    token = history_service(request).share(request_owner(request), game_id)
+    return JSONResponse({"token": token, "url": f"/shared/{token}"}, status_code=201)
+
+
+@router.post("/api/games/{game_id}/share", status_code=201)
+async def share_api(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_share, request, game_id)
+
+
+def _revoke(request: Request, game_id: str) -> Response:
+    history_service(request).revoke(request_owner(request), game_id)
+    return Response(status_code=204)
+
+
+@router.delete("/api/games/{game_id}/share", status_code=204)
+async def revoke_api(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_revoke, request, game_id)
+
+
+VIEWER_WORDS: Final = (
+    "You", "Seat {seat}", "Seat {seat} ({level})", "dealer", "to act", "{n} cards",
+    "Hidden until the game is over", "Stock (top first)", "Discards", "No stock left",
+    "Step {k} of {n}", "Deal {deal}", "Offered {card}: kept", "Offered {card}: declined",
+    "Exchange {n}: {discarded} → {drawn}", "Exchange {n}: {count} cards",
+    "Exchange {n}: kept all five", "Trick", "Tricks this deal", "Chicago caller",
+    "qualified", "eliminated", "winner", "The coach would: {action}", "Estimated cost: {cost}",
+    "Reviewing… {done} of {total} decisions", "The coach found nothing to change.",
+    "Ask the coach", "The coach's review", "Share link", "Create a share link",
+    "Stop sharing", "Anyone with this link can watch this game (read-only):",
+    "The link no longer works.", "Copy", "Copied.", "The review failed: {error}",
+    "{n} marks", "Your move: {action}", "Jump to step {k}", "Nothing happens here yet.",
+)
+
+
+def _viewer(request: Request, mode: str, key: str) -> Response:
+    lang = language(request)
+    catalog = catalog_for_browser(lang)
+    words = {w: catalog[w] for w in VIEWER_WORDS if w in catalog}
+    return _page(request, "replay.html", {
+        "page": "history", "mode": mode, "key": key, "words": words,
+    })
+
+
+@router.get("/history/{game_id}", response_class=HTMLResponse)
+async def viewer_page(request: Request, game_id: str) -> Response:
+    """The viewer: a shell; its script reads `/api/games/{id}/replay`."""
+    return _viewer(request, "owner", game_id)
+
+
+@router.get("/shared/{token}", response_class=HTMLResponse)
+async def shared_page(request: Request, token: str) -> Response:
+    """A shared game, read-only; its script reads `/api/shared/{token}`."""
+    return _viewer(request, "shared", token)

@@ -1,0 +1,117 @@
+// The replay viewer's drawing: the table at one position, the story, the coach's marks.
+import { el } from './api.js';
+import { t } from './words.js';
+
+const SUITS = { c: '♣', d: '♦', h: '♥', s: '♠' };
+
+/** A card as a small labelled chip: "Ah" → "A♥" (red suits in red). */
+export function cardChip(text) {
+  const rank = text[0] === 'T' ? '10' : text[0];
+  const suit = text[1];
+  return el('span', { class: `rp-chip suit-${suit}`, title: text }, rank + SUITS[suit]);
+}
+
+function chips(cards) {
+  return el('span', { class: 'rp-chips' }, ...cards.map(cardChip));
+}
+
+function seatName(game, seat) {
+  if (seat === 0) return t('You');
+  const level = game.levels[seat];
+  return level ? t('Seat {seat} ({level})', { seat, level: t(level) }) : t('Seat {seat}', { seat });
+}
+
+function exchangeLine(x) {
+  if (x.discarded === undefined) {
+    return x.count ? t('Exchange {n}: {count} cards', { n: x.exchange, count: x.count })
+      : t('Exchange {n}: kept all five', { n: x.exchange });
+  }
+  if (!x.count) return t('Exchange {n}: kept all five', { n: x.exchange });
+  const line = el('li', {}, t('Exchange {n}: {discarded} → {drawn}', {
+    n: x.exchange, discarded: x.discarded.join(' '), drawn: x.drawn.join(' ') || '—',
+  }));
+  return line;
+}
+
+function seatBox(game, pos, seat) {
+  const tags = [];
+  if (pos.dealer === seat) tags.push(t('dealer'));
+  if (pos.to_act === seat) tags.push(t('to act'));
+  if (pos.caller === seat) tags.push(t('Chicago caller'));
+  if (pos.qualified[seat]) tags.push(t('qualified'));
+  if (pos.eliminated[seat]) tags.push(t('eliminated'));
+  if (pos.winner === seat) tags.push(t('winner'));
+  const hand = pos.hands[seat];
+  const handNode = hand ? chips(hand)
+    : el('span', { class: 'rp-hidden' }, `${t('{n} cards', { n: pos.hand_sizes[seat] })} · ${t('Hidden until the game is over')}`);
+  const list = el('ul', { class: 'rp-exchanges' });
+  for (const x of pos.exchanges[seat] || []) {
+    const item = exchangeLine(x);
+    const li = typeof item === 'string' ? el('li', {}, item) : item;
+    if (x.offer) {
+      li.append(' · ', x.offer.kept ? t('Offered {card}: kept', { card: x.offer.card })
+        : t('Offered {card}: declined', { card: x.offer.card }));
+    }
+    list.append(li);
+  }
+  return el('div', { class: `rp-seat${pos.to_act === seat ? ' rp-acting' : ''}`, 'data-seat': String(seat) },
+    el('div', { class: 'rp-seat-head' },
+      el('strong', {}, seatName(game, seat)),
+      el('span', { class: 'rp-score' }, String(pos.scores[seat])),
+      tags.length ? el('span', { class: 'rp-tags' }, tags.join(' · ')) : ''),
+    el('div', { class: 'rp-hand' }, handNode),
+    list);
+}
+
+/** The table at one position. */
+export function drawTable(root, game, pos) {
+  root.replaceChildren();
+  const seats = el('div', { class: 'rp-seats' });
+  for (let s = 0; s < game.seats; s += 1) seats.append(seatBox(game, pos, s));
+  const middle = el('div', { class: 'rp-middle' });
+  if (pos.offer) middle.append(el('p', { class: 'rp-offer' }, t('Face-up offer'), ' ', cardChip(pos.offer)));
+  const trick = el('div', { class: 'rp-trick' }, el('h3', {}, t('Trick')));
+  for (const p of pos.trick) trick.append(el('span', { class: 'rp-play' }, seatName(game, p.seat), ' ', cardChip(p.card)));
+  middle.append(trick);
+  if (pos.tricks.length) {
+    const done = el('ol', { class: 'rp-tricks' });
+    for (const tr of pos.tricks) {
+      done.append(el('li', {}, ...tr.plays.map((p) => el('span', { class: p.seat === tr.winner ? 'rp-play rp-won' : 'rp-play' }, cardChip(p.card)))));
+    }
+    middle.append(el('h3', {}, t('Tricks this deal')), done);
+  }
+  if (pos.stock) {
+    middle.append(el('h3', {}, t('Stock (top first)')),
+      pos.stock.length ? chips(pos.stock) : el('p', {}, t('No stock left')));
+    middle.append(el('h3', {}, t('Discards')), chips(pos.discards));
+  }
+  root.append(seats, middle);
+}
+
+/** The story of the current deal up to this position; the newest lines marked. */
+export function drawStory(root, game, k) {
+  root.replaceChildren();
+  const deal = game.timeline[k].deal;
+  let first = k;
+  while (first > 0 && game.timeline[first - 1].deal === deal) first -= 1;
+  for (let i = first; i <= k; i += 1) {
+    for (const line of game.timeline[i].lines) {
+      root.append(el('li', { class: i === k ? 'now' : '' }, line));
+    }
+  }
+  if (!root.children.length) root.append(el('li', {}, t('Nothing happens here yet.')));
+  root.scrollTop = root.scrollHeight; // the list scrolls, never the page
+}
+
+/** The coach's marks on the slider's track, each a button to jump there. */
+export function drawMarks(root, marks, positions, go) {
+  root.replaceChildren();
+  const span = Math.max(1, positions - 1);
+  for (const m of marks) {
+    root.append(el('button', {
+      type: 'button', class: 'mark', style: `left: ${(100 * m.position) / span}%`,
+      title: m.summary, 'aria-label': t('Jump to step {k}', { k: m.position }),
+      onclick: () => go(m.position),
+    }));
+  }
+}

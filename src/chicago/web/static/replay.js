@@ -1,0 +1,126 @@
+// The replay viewer: step through a game action by action (buttons, slider, deal menu,
+// ←/→ and Home/End); the coach's review and the share link for the owner.
+import { api, el, errorText } from './api.js';
+import { t } from './words.js';
+import { drawMarks, drawStory, drawTable } from './replay-view.js';
+import { coachPanel } from './replay-coach.js';
+
+const root = document.getElementById('replay');
+const mode = root.dataset.mode;
+const key = root.dataset.key;
+const base = mode === 'shared' ? `/api/shared/${encodeURIComponent(key)}`
+  : `/api/games/${encodeURIComponent(key)}/replay`;
+const $ = (id) => document.getElementById(id);
+const cache = new Map();
+let game = null;
+let current = 0;
+let wanted = 0;
+
+function showError(error) {
+  const box = $('replay-error');
+  box.textContent = errorText(error);
+  box.hidden = false;
+}
+
+async function position(k) {
+  if (!cache.has(k)) cache.set(k, api('GET', `${base}/${k}`).catch((e) => { cache.delete(k); throw e; }));
+  return cache.get(k);
+}
+
+async function go(k) {
+  if (!game) return;
+  const target = Math.max(0, Math.min(game.positions - 1, k));
+  wanted = target;
+  let pos;
+  try { pos = await position(target); } catch (e) { showError(e); return; }
+  if (wanted !== target) return; // a later step was asked for meanwhile
+  current = target;
+  $('slider').value = String(target);
+  $('step-label').textContent = t('Step {k} of {n}', { k: target, n: game.positions - 1 });
+  $('deal-jump').value = String(game.timeline[target].deal);
+  drawTable($('replay-table'), game, pos);
+  drawStory($('story'), game, target);
+  const url = new URL(window.location.href);
+  url.hash = `step-${target}`;
+  window.history.replaceState(null, '', url);
+  for (const near of [target + 1, target - 1]) {
+    if (near >= 0 && near < game.positions) position(near).catch(() => {});
+  }
+}
+
+function onKey(event) {
+  const tag = event.target && event.target.tagName;
+  if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'INPUT') return; // the slider steps by itself
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const moves = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: game.positions - 1 };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  go(moves[event.key]);
+}
+
+function about() {
+  const when = new Date(game.created).toLocaleDateString();
+  const result = game.winner === 0 ? t('You won') : game.winner === null ? t('In play')
+    : t('Seat {seat} won', { seat: game.winner });
+  $('replay-about').textContent = `${when} · ${game.profile.title} · ${result} · ${game.scores.join(' – ')}`;
+  if (game.imported) $('replay-about').append(' · ', el('span', { class: 'tag-imported' }, t('Imported')));
+}
+
+function sharePanel() {
+  const box = $('share');
+  if (!box) return;
+  const draw = (active, url) => {
+    box.replaceChildren();
+    if (!game.finished) { box.append(el('p', { class: 'help' }, t('Only a finished game can be shared.'))); return; }
+    if (url) {
+      const full = new URL(url, window.location.href).href;
+      const field = el('input', { type: 'text', readonly: true, value: full, id: 'share-url', 'aria-label': t('Share link') });
+      box.append(el('p', {}, t('Anyone with this link can watch this game (read-only):')), field,
+        el('button', { class: 'btn small', type: 'button', onclick: async () => {
+          field.select();
+          try { await navigator.clipboard.writeText(full); field.after(el('span', { class: 'help' }, ` ${t('Copied.')}`)); } catch (_) { /* selected for copying */ }
+        } }, t('Copy')));
+    } else if (active) {
+      box.append(el('p', {}, t('A share link is active.')));
+    }
+    const create = el('button', { class: 'btn small', type: 'button', id: 'share-create', onclick: async () => {
+      try { const r = await api('POST', `/api/games/${encodeURIComponent(key)}/share`); draw(true, r.url); } catch (e) { showError(e); }
+    } }, t('Create a share link'));
+    const stop = el('button', { class: 'btn small danger', type: 'button', id: 'share-stop', onclick: async () => {
+      try {
+        await api('DELETE', `/api/games/${encodeURIComponent(key)}/share`);
+        draw(false, null);
+        box.append(el('p', { class: 'help', id: 'share-stopped' }, t('The link no longer works.')));
+      } catch (e) { showError(e); }
+    } }, t('Stop sharing'));
+    box.append(el('div', { class: 'row' }, create, active || url ? stop : ''));
+  };
+  draw(game.share && game.share.active, null);
+}
+
+async function start() {
+  try { game = await api('GET', base); } catch (e) { showError(e); $('replay-about').textContent = ''; return; }
+  about();
+  const slider = $('slider');
+  slider.max = String(game.positions - 1);
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  const deals = $('deal-jump');
+  for (const d of game.deals) deals.append(el('option', { value: String(d.deal) }, t('Deal {deal}', { deal: d.deal })));
+  deals.addEventListener('change', () => {
+    const found = game.deals.find((d) => String(d.deal) === deals.value);
+    if (found) go(found.position);
+  });
+  $('to-start').addEventListener('click', () => go(0));
+  $('back').addEventListener('click', () => go(current - 1));
+  $('forward').addEventListener('click', () => go(current + 1));
+  $('to-end').addEventListener('click', () => go(game.positions - 1));
+  document.addEventListener('keydown', onKey);
+  if (mode === 'owner') {
+    coachPanel($('coach'), key, game, (marks) => drawMarks($('marks'), marks, game.positions, go), go);
+    sharePanel();
+  }
+  const hash = /^#step-(\d+)$/.exec(window.location.hash);
+  await go(hash ? Number(hash[1]) : 0);
+}
+
+start();
