@@ -39,6 +39,7 @@ from chicago import __version__
 from chicago.store import Store
 from chicago.table.keep import KeepService
 from chicago.table.history import HistoryService, NotOver
+from chicago.table.review_jobs import Reviews
 from chicago.table.service import (
     BadRequest,
     BotFactory,
@@ -175,6 +176,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.reviews.wake()  # resume reviews a stopped server left queued
         purging = asyncio.create_task(_purge_forever(accounts, purge_every))
         try:
             yield
@@ -208,6 +210,7 @@ def create_app(
     app.state.accounts = accounts
     app.state.keep = KeepService(store)
     app.state.history = HistoryService(store)
+    app.state.reviews = Reviews(app.state.history)
     app.add_middleware(OwnerCookies)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(AuthError, _auth_error)

@@ -20,6 +20,7 @@ from fastapi.templating import Jinja2Templates
 from chicago.store import GameRow
 from chicago.table.history import HistoryService, profile_title
 from chicago.table.replay import Replay
+from chicago.table.review_jobs import Reviews
 from chicago.text.i18n import N_, _, catalog_for_browser, negotiate, use_language
 from chicago.web.auth import request_owner
 from chicago.web.pages import _SECURITY_HEADERS, STATIC_VERSION, TEMPLATES_DIR
@@ -224,6 +225,33 @@ async def revoke_api(request: Request, game_id: str) -> Response:
     return await run_in_threadpool(_revoke, request, game_id)
 
 
+def _reviews(request: Request) -> Reviews:
+    reviews: Reviews = request.app.state.reviews
+    return reviews
+
+
+def _ask_review(request: Request, game_id: str) -> Response:
+    data = _reviews(request).request(request_owner(request), game_id)
+    return JSONResponse(data, status_code=202)
+
+
+@router.post("/api/games/{game_id}/review", status_code=202)
+async def ask_review_api(request: Request, game_id: str) -> Response:
+    """Queue the coach's review (once per game); its progress is polled with GET."""
+    with use_language(language(request)):
+        return await run_in_threadpool(_ask_review, request, game_id)
+
+
+def _review(request: Request, game_id: str) -> Response:
+    return JSONResponse(_reviews(request).status(request_owner(request), game_id))
+
+
+@router.get("/api/games/{game_id}/review")
+async def review_api(request: Request, game_id: str) -> Response:
+    with use_language(language(request)):
+        return await run_in_threadpool(_review, request, game_id)
+
+
 VIEWER_WORDS: Final = (
     "You", "Seat {seat}", "Seat {seat} ({level})", "dealer", "to act", "{n} cards",
     "Hidden until the game is over", "Stock (top first)", "Discards", "No stock left",
@@ -235,7 +263,10 @@ VIEWER_WORDS: Final = (
     "Ask the coach", "The coach's review", "Share link", "Create a share link",
     "Stop sharing", "Anyone with this link can watch this game (read-only):",
     "The link no longer works.", "Copy", "Copied.", "The review failed: {error}",
-    "{n} marks", "Your move: {action}", "Jump to step {k}", "Nothing happens here yet.",
+    "Marks: {n}", "Your move: {action}", "Jump to step {k}", "Nothing happens here yet.",
+    "Face-up offer", "easy", "normal", "hard", "You won", "In play", "Seat {seat} won",
+    "Imported", "Only a finished game can be shared.", "A share link is active.",
+    "The coach reviews a game once it is over.",
 )
 
 

@@ -29,14 +29,14 @@ export function coachPanel(box, gameId, game, placeMarks, go) {
     const list = el('ol', { class: 'coach-marks', id: 'coach-marks' });
     for (const m of review.marks) {
       list.append(el('li', {},
-        el('button', { class: 'link', type: 'button', onclick: () => go(m.position) },
+        el('button', { class: 'btn link', type: 'button', onclick: () => go(m.position) },
           `${t('Deal {deal}', { deal: m.deal })} · ${t('Jump to step {k}', { k: m.position })}`),
         el('p', {}, t('Your move: {action}', { action: m.played })),
         el('p', {}, el('strong', {}, t('The coach would: {action}', { action: m.suggested }))),
         el('p', { class: 'help' }, m.reason),
         el('p', { class: 'cost' }, t('Estimated cost: {cost}', { cost: m.cost_text }))));
     }
-    if (review.marks.length) box.append(el('p', {}, t('{n} marks', { n: review.marks.length })), list);
+    if (review.marks.length) box.append(el('p', {}, t('Marks: {n}', { n: review.marks.length })), list);
   }
 
   async function poll() {

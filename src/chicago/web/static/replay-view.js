@@ -70,9 +70,11 @@ export function drawTable(root, game, pos) {
   for (let s = 0; s < game.seats; s += 1) seats.append(seatBox(game, pos, s));
   const middle = el('div', { class: 'rp-middle' });
   if (pos.offer) middle.append(el('p', { class: 'rp-offer' }, t('Face-up offer'), ' ', cardChip(pos.offer)));
-  const trick = el('div', { class: 'rp-trick' }, el('h3', {}, t('Trick')));
-  for (const p of pos.trick) trick.append(el('span', { class: 'rp-play' }, seatName(game, p.seat), ' ', cardChip(p.card)));
-  middle.append(trick);
+  if (pos.trick.length) {
+    const trick = el('div', { class: 'rp-trick' }, el('h3', {}, t('Trick')));
+    for (const p of pos.trick) trick.append(el('span', { class: 'rp-play' }, seatName(game, p.seat), ' ', cardChip(p.card)));
+    middle.append(trick);
+  }
   if (pos.tricks.length) {
     const done = el('ol', { class: 'rp-tricks' });
     for (const tr of pos.tricks) {
@@ -83,7 +85,7 @@ export function drawTable(root, game, pos) {
   if (pos.stock) {
     middle.append(el('h3', {}, t('Stock (top first)')),
       pos.stock.length ? chips(pos.stock) : el('p', {}, t('No stock left')));
-    middle.append(el('h3', {}, t('Discards')), chips(pos.discards));
+    if (pos.discards.length) middle.append(el('h3', {}, t('Discards')), chips(pos.discards));
   }
   root.append(seats, middle);
 }

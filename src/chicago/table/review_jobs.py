@@ -1,0 +1,142 @@
+"""Reviews as background jobs: asked for once per game, stored, resumable.
+
+`Reviews.request` queues the review of a finished game (a row in `reviews`; a game already
+reviewed by this method is not reviewed again). A worker thread claims queued jobs — or a
+running one whose worker fell silent, after a restart say — and reviews the decisions one
+by one, storing the marks and the count done after each, so a job taken over resumes where
+it stopped. Several processes on one database share the work: a claim is a compare-and-set.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any, Final
+
+from chicago.store import Owner
+from chicago.store.history import ReviewRow
+from chicago.table import coach, review
+from chicago.table.history import HistoryService, NotOver
+
+log = logging.getLogger("chicago.table.review")
+
+STALE: Final = timedelta(seconds=60)
+"""A running job without a heartbeat for this long is taken over."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Reviews:
+    """The coach's reviews of one database, and the worker that makes them."""
+
+    def __init__(
+        self,
+        history: HistoryService,
+        *,
+        advise: review.Advise = coach.advise,
+        samples: int = review.SAMPLES,
+        clock: Callable[[], datetime] = _now,
+    ) -> None:
+        self.history = history
+        self.db = history.db
+        self.advise = advise
+        self.samples = samples
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._worker: threading.Thread | None = None
+
+    # For the API ------------------------------------------------------------------------
+
+    def request(self, owner: Owner, game_id: str) -> dict[str, Any]:
+        """Queue the review of the owner's finished game (once), and start the worker."""
+        row = self.history.owned(owner, game_id)
+        if row.summary.status != "finished":
+            raise NotOver("the coach reviews a game once it is over")
+        found = self.db.review(row.id)
+        if found is None or (found.version, found.method) != (row.version, review.METHOD):
+            total = len(review.decisions(self.history.replay(row)))
+            found = self.db.queue_review(row.id, row.version, review.METHOD, total, self.clock())
+        self.wake()
+        return status_json(found)
+
+    def status(self, owner: Owner, game_id: str) -> dict[str, Any]:
+        """The review's progress and marks ("none" before it is asked for)."""
+        row = self.history.owned(owner, game_id)
+        found = self.db.review(row.id)
+        if found is None or (found.version, found.method) != (row.version, review.METHOD):
+            return {"status": "none", "done": 0, "total": 0, "marks": []}
+        if found.status == "queued" or (
+            found.status == "running" and found.heartbeat < self.clock() - STALE
+        ):
+            self.wake()
+        return status_json(found)
+
+    # The worker -------------------------------------------------------------------------
+
+    def wake(self) -> None:
+        """Start the worker thread unless one is running (it stops when no job is left)."""
+        with self._lock:
+            if self._worker is not None and self._worker.is_alive():
+                return
+            self._worker = threading.Thread(
+                target=self.run_pending, name="chicago-review", daemon=True
+            )
+            self._worker.start()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the worker (tests, shutdown)."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+
+    def run_pending(self, budget: int | None = None) -> int:
+        """Run claimable jobs until none is left (or `budget` decisions are reviewed: a
+        test's way to stop a worker half-way); the number of decisions reviewed."""
+        reviewed = 0
+        while budget is None or reviewed < budget:
+            job = self.db.claim_review(self.clock() - STALE, self.clock())
+            if job is None:
+                break
+            try:
+                reviewed += self._run(job, None if budget is None else budget - reviewed)
+            except Exception:
+                log.exception("the review of game %s failed", job.game_id)
+                self.db.review_progress(
+                    job.game_id, job.done, job.marks, self.clock(), status="failed"
+                )
+        return reviewed
+
+    def _run(self, job: ReviewRow, budget: int | None) -> int:
+        row = self.history.store.get_game(job.game_id)
+        if row is None:
+            return 0
+        replay = self.history.replay(row)
+        todo = review.decisions(replay)
+        marks = list(job.marks)
+        done = job.done
+        reviewed = 0
+        for index in todo[done:]:
+            if budget is not None and reviewed >= budget:
+                # stopped half-way: left "running" for another worker to take over
+                return reviewed
+            mark = review.review_decision(replay, index, self.advise, self.samples)
+            if mark is not None:
+                marks.append(mark)
+            done += 1
+            reviewed += 1
+            self.db.review_progress(job.game_id, done, marks, self.clock())
+        self.db.review_progress(job.game_id, done, marks, self.clock(), status="done")
+        return reviewed
+
+
+def status_json(r: ReviewRow) -> dict[str, Any]:
+    return {
+        "status": r.status,
+        "done": r.done,
+        "total": r.total,
+        "marks": [review.mark_words(m) for m in r.marks],
+    }
