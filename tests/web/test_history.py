@@ -168,3 +168,31 @@ def test_viewer_pages_are_shells(app: Any) -> None:
     for seat in range(1, state.seats):
         for c in state.hands[seat]:
             assert f'"{c.text}"' not in page.text
+
+
+def test_statistics_page_json_and_csv(app: Any) -> None:
+    me, other = Player(app), Player(app)
+    for seed in (31, 32):
+        assert me.post("/api/games/import", finished_file(seed)).status_code == 201
+    data = me.get("/api/stats").json()
+    assert data["games"] == 2 and data["wins"] + 0 <= 2
+    assert set(data["points_by_source"]) == {"hand", "last_trick", "chicago"}
+    assert other.get("/api/stats").json()["games"] == 0
+    page = me.get("/stats")
+    assert page.status_code == 200
+    assert page.text.count("<svg class=\"chart\"") == 3
+    for title in ("Scores over the deals", "Win rate over time", "Points by source"):
+        assert f"<title>{title}</title>" in page.text
+    assert "<script" not in page.text.split("<main", 1)[1]  # charts without any script
+    empty = other.get("/stats")
+    assert empty.status_code == 200 and "<svg class=\"chart\"" not in empty.text
+    csv = me.get("/api/stats.csv")
+    assert csv.headers["content-type"].startswith("text/csv")
+    assert "attachment" in csv.headers["content-disposition"]
+    assert len(csv.text.strip().splitlines()) == 3
+
+
+def test_pages_speak_swedish_when_asked(app: Any) -> None:
+    me = Player(app)
+    page = me.get("/history", headers={"Accept-Language": "sv-SE,sv;q=0.9"})
+    assert "Dina avslutade partier" in page.text

@@ -51,8 +51,9 @@ from chicago.table.service import (
     Stale,
     TableService,
 )
+from chicago.table.statistics import Statistics
 from chicago.text.i18n import _
-from chicago.web import api, history, keep_api, keep_pages
+from chicago.web import api, history, keep_api, keep_pages, stats_pages
 from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
 from chicago.web.body import BodyError
 
@@ -211,6 +212,7 @@ def create_app(
     app.state.keep = KeepService(store)
     app.state.history = HistoryService(store)
     app.state.reviews = Reviews(app.state.history)
+    app.state.statistics = Statistics(app.state.history)
     app.add_middleware(OwnerCookies)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(AuthError, _auth_error)
@@ -222,6 +224,7 @@ def create_app(
     app.include_router(keep_api.router)
     app.include_router(keep_pages.router)
     app.include_router(history.router)
+    app.include_router(stats_pages.router)
     serves_static = _include_pages(app)
     if not serves_static and STATIC_DIR.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -1,0 +1,106 @@
+"""A player's statistics, kept fast: figures per (game, version) in the database.
+
+Each finished game's figures are computed once by replay (`stats.game_figures`) and stored
+in `game_stats` under the game's version and the figures' method; asking for the
+statistics first computes what is missing (new games, or figures of an older method), then
+adds up the stored rows. The sum is remembered per owner while the stored rows do not
+change (a count and a sum of versions tell), so a page of thousands of games is one small
+query and a lookup.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import threading
+from collections import OrderedDict
+from typing import Any, Final
+
+from chicago.store import Owner
+from chicago.store.history import StatsRow
+from chicago.table.history import HistoryService, profile_title
+from chicago.table.replay import Replay
+from chicago.table.stats import METHOD, Totals, game_figures, totals
+from chicago.text.i18n import _
+
+_BATCH: Final = 200
+
+
+class Statistics:
+    """Statistics of the owners of one database."""
+
+    def __init__(self, history: HistoryService, memo_size: int = 64) -> None:
+        self.history = history
+        self.db = history.db
+        self._memo: OrderedDict[Owner, tuple[tuple[int, int], Totals]] = OrderedDict()
+        self._memo_size = memo_size
+        self._lock = threading.Lock()
+
+    def build(self, owner: Owner) -> int:
+        """Compute and store the figures the owner's finished games lack; how many."""
+        missing = self.db.stale_stats(owner, METHOD)
+        store = self.history.store
+        batch: list[StatsRow] = []
+        for row in missing:
+            replay = Replay.of(row.setup, store.actions(row.id, row.version))
+            figures = game_figures(replay, row.levels, row.profile_id)
+            batch.append(StatsRow(row.id, row.version, row.created, figures))
+            if len(batch) >= _BATCH:
+                self.db.put_stats(owner, METHOD, batch)
+                batch = []
+        self.db.put_stats(owner, METHOD, batch)
+        return len(missing)
+
+    def totals(self, owner: Owner) -> Totals:
+        """The owner's totals over every finished game (built first where needed)."""
+        self.build(owner)
+        mark = self.db.stats_fingerprint(owner, METHOD)
+        with self._lock:
+            found = self._memo.get(owner)
+            if found is not None and found[0] == mark:
+                self._memo.move_to_end(owner)
+                return found[1]
+        made = totals((r.played, r.figures) for r in self.db.stats(owner, METHOD))
+        with self._lock:
+            self._memo[owner] = (mark, made)
+            while len(self._memo) > self._memo_size:
+                self._memo.popitem(last=False)
+        return made
+
+    def rows(self, owner: Owner) -> list[StatsRow]:
+        """Every game's stored figures, oldest first (built first where needed)."""
+        self.build(owner)
+        return self.db.stats(owner, METHOD)
+
+    def game(self, owner: Owner, game_id: str) -> dict[str, Any] | None:
+        """One game's figures (for its score chart), or None when it has none yet."""
+        row = self.history.owned(owner, game_id)
+        for r in self.db.stats(owner, METHOD):
+            if r.game_id == row.id:
+                return r.figures
+        return None
+
+    def csv(self, owner: Owner) -> str:
+        """One line per finished game, in the current language's column names."""
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\r\n")
+        w.writerow([
+            _("date"), _("game"), _("rules"), _("players"), _("opponents"), _("result"),
+            _("how it ended"), _("your final score"), _("deals"), _("points won"),
+            _("points from hands"), _("points from last tricks"), _("points from Chicago"),
+            _("Chicago calls"), _("calls won"), _("calls broken"), _("qualified"),
+            _("eliminated"), _("45+ resets"), _("best hand"), _("last tricks won"),
+            _("last tricks won with a two"),
+        ])
+        for r in self.rows(owner):
+            f = r.figures
+            w.writerow([
+                r.played.isoformat(timespec="seconds"), r.game_id, profile_title(f["profile"]),
+                f["seats"], f["opponents"], _("won") if f["won"] else _("lost"),
+                f["reason"] or "", f["scores"][0], f["deals"], f["points"],
+                f["sources"]["hand"], f["sources"]["last_trick"], f["sources"]["chicago"],
+                f["calls"], f["calls_won"], f["calls_broken"], int(f["qualified"]),
+                int(f["eliminated"]), f["resets_45"], f["best"] or "", f["last_tricks"],
+                f["last_tricks_two"],
+            ])
+        return out.getvalue()

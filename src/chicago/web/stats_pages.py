@@ -1,0 +1,134 @@
+"""The statistics page (`/stats`), its JSON (`/api/stats`) and CSV (`/api/stats.csv`).
+
+The page is drawn on the server: the figures in sections (the same as `chicago stats`)
+and three inline SVG charts — the scores over the deals of one game (the latest, or the
+one chosen), the win rate over time, and points by source.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from markupsafe import Markup
+
+from chicago.store import Owner
+from chicago.table.history import profile_title
+from chicago.table.statistics import Statistics
+from chicago.table.stats import METHOD, Totals
+from chicago.table.stats_report import report
+from chicago.text.i18n import _, use_language
+from chicago.web.auth import request_owner
+from chicago.web.charts import bar_chart, line_chart
+from chicago.web.history import _page, language
+
+router = APIRouter()
+
+
+def statistics(request: Request) -> Statistics:
+    found: Statistics = request.app.state.statistics
+    return found
+
+
+def totals_json(t: Totals) -> dict[str, Any]:
+    return {
+        "games": t.games, "wins": t.wins, "win_rate": round(t.win_rate, 4),
+        "wins_by_reason": dict(t.by_reason),
+        "by_profile": {k: {"games": n, "wins": w} for k, (n, w) in t.by_profile.items()},
+        "by_seats": {str(k): {"games": n, "wins": w} for k, (n, w) in t.by_seats.items()},
+        "by_opponents": {k: {"games": n, "wins": w} for k, (n, w) in t.by_level.items()},
+        "chicago": {"calls": t.calls, "won": t.calls_won, "broken": t.calls_broken,
+                    "points_won": t.chicago_won_points, "points_lost": t.chicago_lost_points},
+        "qualified_rate": round(t.rate(t.qualified), 4),
+        "eliminated_rate": round(t.rate(t.eliminated), 4),
+        "resets_45": t.resets_45,
+        "best_hands": dict(t.best_hands), "best": t.best[1] if t.best else None,
+        "deals": t.deals, "points": t.points,
+        "points_per_deal": round(t.points_per_deal, 4),
+        "last_tricks": t.last_tricks, "last_tricks_two": t.last_tricks_two,
+        "points_by_source": dict(t.sources),
+        "win_rate_over_time": [[n, round(r, 4)] for n, r in t.win_rate_over_time()],
+    }
+
+
+def _stats(request: Request) -> dict[str, Any]:
+    return totals_json(statistics(request).totals(request_owner(request)))
+
+
+@router.get("/api/stats")
+async def stats_api(request: Request) -> Response:
+    return JSONResponse(await run_in_threadpool(_stats, request))
+
+
+def _csv(request: Request) -> Response:
+    with use_language(language(request)):
+        text = statistics(request).csv(request_owner(request))
+    return Response(
+        "\ufeff" + text, media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": 'attachment; filename="chicago-statistics.csv"'},
+    )
+
+
+@router.get("/api/stats.csv")
+async def stats_csv(request: Request) -> Response:
+    return await run_in_threadpool(_csv, request)
+
+
+def _game_chart(stats: Statistics, owner: Owner, chosen: str | None) -> tuple[Markup | None,
+                                                                                 list[Any], str]:
+    rows = stats.db.stats(owner, METHOD)
+    recent = rows[-30:][::-1]
+    pick = next((r for r in rows if r.game_id == chosen), recent[0] if recent else None)
+    if pick is None:
+        return None, recent, ""
+    history = pick.figures["history"]
+    seats = len(pick.figures["scores"])
+    names = [_("You")] + [_("Seat {seat}", seat=s) for s in range(1, seats)]
+    series = [(names[s], [0] + [h[s] for h in history]) for s in range(seats)]
+    target = pick.figures.get("target")
+    chart = line_chart(
+        _("Scores over the deals"),
+        _("The scores of every seat at the end of each deal of the game of {date}.",
+          date=pick.played.date().isoformat()),
+        series, list(range(len(history) + 1)), _("deal"),
+        marker=float(target) if isinstance(target, int) else None,
+    )
+    return chart, recent, pick.game_id
+
+
+def _page_data(request: Request) -> dict[str, Any]:
+    stats = statistics(request)
+    owner = request_owner(request)
+    with use_language(language(request)):
+        t = stats.totals(owner)
+        game_chart, recent, picked = _game_chart(stats, owner, request.query_params.get("game"))
+        over_time = t.win_rate_over_time()
+        win_chart = line_chart(
+            _("Win rate over time"),
+            _("Your win rate after each game, from the first game to the last."),
+            [(_("win rate"), [r for _n, r in over_time])], [n for n, _r in over_time],
+            _("games"), y_max=1.0, percent=True,
+        ) if over_time else None
+        sources = bar_chart(
+            _("Points by source"),
+            _("Points you won from hand awards, last tricks and Chicago (broken calls count "
+              "against)."),
+            [(_("Hand awards"), t.sources.get("hand", 0)),
+             (_("Last tricks"), t.sources.get("last_trick", 0)),
+             (_("Chicago"), t.sources.get("chicago", 0))],
+        ) if t.games else None
+        return {
+            "page": "stats", "totals": t, "sections": report(t), "game_chart": game_chart,
+            "win_chart": win_chart, "source_chart": sources, "picked": picked,
+            "recent": [(r.game_id, r.played.date().isoformat(), profile_title(
+                r.figures["profile"]), _("won") if r.figures["won"] else _("lost"))
+                for r in recent],
+        }
+
+
+@router.get("/stats", response_class=HTMLResponse)
+async def stats_page(request: Request) -> Response:
+    data = await run_in_threadpool(_page_data, request)
+    return _page(request, "stats.html", data)
