@@ -42,10 +42,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"cannot read {args.file}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
         return 2
     try:
-        game = record.replay(record.loads(text))
+        gf = record.loads(text)
+        game = record.replay(gf)
     except record.GameFileError as e:
         print(str(e).replace("\n", " "), file=sys.stderr)
         return 2
+    if getattr(args, "step", False):
+        return _step(text)
     print(json.dumps(record.state_to_json(game), ensure_ascii=False))
     return 0
 
@@ -60,6 +63,56 @@ def profile_with_changes(name: str, sets: Sequence[str] | None) -> RuleProfile:
             raise ProfileError(f"--set takes KNOB=VALUE, not {item!r}")
         changes[knob.strip()] = knob_from_text(knob.strip(), value)
     return customize(profile, **changes) if changes else profile
+
+
+def _step(text: str) -> int:
+    """`chicago replay FILE --step`: the game step by step (commands on standard input)."""
+    import os
+
+    from chicago.plain.replay import step_through
+    from chicago.table.replay import Replay
+    from chicago.text.i18n import from_environment, set_language
+
+    set_language(from_environment(dict(os.environ)))
+    data = json.loads(text)
+    setup = {k: v for k, v in data.items() if k not in ("actions", "meta")}
+    return step_through(Replay.of(setup, data.get("actions", [])), sys.stdin, sys.stdout)
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    """`chicago stats`: the statistics of this computer's terminal games (the Textual
+    game's saves), the same figures as the web page; --csv for one line per game."""
+    import os
+
+    from chicago.store import Store, describe_url
+    from chicago.table.history import HistoryService
+    from chicago.table.statistics import Statistics
+    from chicago.table.stats_report import report_text
+    from chicago.text.i18n import _, from_environment, set_language
+    from chicago.tui.local import local_owner
+
+    set_language(from_environment(dict(os.environ)))
+    try:
+        store = Store(args.database_url)
+    except Exception as e:  # a bad URL, an unreachable server, a read-only directory
+        url = args.database_url or "the default database"
+        print(f"cannot open {describe_url(url) if args.database_url else url}: {e}"
+              .replace("\n", " "), file=sys.stderr)
+        return 2
+    try:
+        statistics = Statistics(HistoryService(store))
+        owner = local_owner(args.user)
+        if args.csv:
+            sys.stdout.write(statistics.csv(owner))
+            return 0
+        totals = statistics.totals(owner)
+        if totals.games == 0:
+            print(_("No finished games yet: play one to the end and your figures appear here."))
+            return 0
+        print(report_text(totals), end="")
+        return 0
+    finally:
+        store.close()
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -338,7 +391,23 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("replay", help="replay a game file and print the state it reaches")
     p.add_argument("file", metavar="FILE", help="a chicago-game/1 JSON file, or - for stdin")
+    p.add_argument(
+        "--step", action="store_true",
+        help="step through the game instead (commands on standard input: Enter or n next, "
+        "b back, s start, e end, d N deal N, g N step N, q quit)",
+    )
     p.set_defaults(run=cmd_replay)
+    p = sub.add_parser(
+        "stats", help="statistics of this computer's terminal games (the full-screen game's saves)"
+    )
+    p.add_argument("--csv", action="store_true", help="one CSV line per finished game")
+    p.add_argument("--user", default=None, help="whose games (default: your login name)")
+    p.add_argument(
+        "--database-url", default=None, metavar="URL",
+        help="where the games are saved (default: $CHICAGO_DATABASE_URL, else chicago.db in "
+        "the user's data directory)",
+    )
+    p.set_defaults(run=cmd_stats)
     p = sub.add_parser("rules", help="print the rules of a profile, in words")
     p.add_argument(
         "--profile",

@@ -83,31 +83,25 @@ class Replay:
         return out
 
     def timeline(self, open_: bool) -> list[dict[str, object]]:
-        """Every position: its deal, the action that led to it and the story, in words."""
+        """Every position: the deal it shows, the action that led to it and what that action
+        did, in words."""
         first = self.states[0]
         narrator: Narrator = (OpenNarrator if open_ else Narrator)(first.profile, first.seats)
         out: list[dict[str, object]] = []
-        deal = 0
         for k, evs in enumerate(self.events):
             lines: list[str] = []
             for e in evs:
-                if isinstance(e, DealStarted):
-                    deal = e.deal
                 data = event_to_json(e, None if open_ else PLAYER)
                 if data is not None:
                     lines.extend(x for x in narrator.lines(data) if x)
             action = self.actions[k - 1] if k else None
             out.append({
                 "position": k,
-                "deal": deal if k == 0 else self._deal_of_action(k - 1),
+                "deal": self.states[k].deal,
                 "action": None if action is None else action_to_json(action),
                 "lines": lines,
             })
         return out
-
-    def _deal_of_action(self, index: int) -> int:
-        """The deal an action was made in: the deal of the state it was made from."""
-        return self.states[index].deal
 
     # Positions --------------------------------------------------------------------------
 
