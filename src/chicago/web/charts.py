@@ -103,8 +103,13 @@ def line_chart(
                     f'y2="{py(marker):.1f}" stroke="#8a5a00" stroke-dasharray="6 4"></line>')
     for i, (_, ys) in enumerate(series):
         points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(xs, ys, strict=False))
-        body.append(f'<polyline class="line" stroke="{COLOURS[i % len(COLOURS)]}" '
-                    f'points="{points}"></polyline>')
+        colour = COLOURS[i % len(COLOURS)]
+        body.append(f'<polyline class="line" stroke="{colour}" points="{points}"></polyline>')
+        if len(ys) <= 30:  # few points: each one shows (a single game is one dot)
+            body.extend(
+                f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3.5" fill="{colour}"></circle>'
+                for x, y in zip(xs, ys, strict=False)
+            )
     body.append(f'<text x="{W - RIGHT}" y="{H - BOTTOM + 16}" text-anchor="end">'
                 f"{escape(x_label)} {x1:g}</text>")
     body.append(f'<text x="{LEFT}" y="{H - BOTTOM + 16}">{x0:g}</text>')
