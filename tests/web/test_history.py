@@ -16,6 +16,7 @@ from sqlalchemy import text
 from test_api_support import Apps, Player, apps_fixture, service_of, strings_in
 
 from chicago.core.cards import DECK
+from chicago.core.events import event_to_json
 from chicago.core.views import view, view_to_json
 from chicago.table.history import HistoryService
 
@@ -108,6 +109,15 @@ def test_a_game_in_play_shows_nothing_hidden(app: Any) -> None:
     for item in data["timeline"]:
         for line in item["lines"]:
             assert not re.match(r"Seat \d+ (is dealt|discards [2-9TJQKA][cdhs])", line), line
+        # every card named at a step was seat 0's to know then (R9.1, R2.5)
+        k = item["position"]
+        known = set(strings_in(view_to_json(view(replay.states[k], 0))))
+        if k:
+            known |= set(strings_in(view_to_json(view(replay.states[k - 1], 0))))
+        known |= set(strings_in([event_to_json(e, 0) for e in replay.events[k]]))
+        named = {s for s in strings_in(item) if s in ALL_CARDS}
+        named |= {w.rstrip(".,") for line in item["lines"] for w in line.split()} & ALL_CARDS
+        assert named <= known, (k, named - known)
     for k in range(data["positions"]):
         pos = me.get(f"/api/games/{table['id']}/replay/{k}").json()
         assert pos["stock"] is None and pos["discards"] is None

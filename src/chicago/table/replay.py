@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chicago.core import record
-from chicago.core.actions import Action, action_to_json
+from chicago.core.actions import Action, Exchange, action_to_json
 from chicago.core.events import (
     CardsExchanged,
     DealStarted,
@@ -38,6 +38,15 @@ from chicago.text.replay_words import OpenNarrator
 
 PLAYER = 0
 """The seat of the game's owner."""
+
+
+def _action_json(action: Action, open_: bool) -> dict[str, object]:
+    """An action as the viewer may show it: another seat's discards only once the game is
+    over (R2.5), else how many."""
+    data = action_to_json(action)
+    if not open_ and isinstance(action, Exchange) and action.seat != PLAYER:
+        return {"seat": action.seat, "type": "exchange", "count": len(action.discard)}
+    return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +107,7 @@ class Replay:
             out.append({
                 "position": k,
                 "deal": self.states[k].deal,
-                "action": None if action is None else action_to_json(action),
+                "action": None if action is None else _action_json(action, open_),
                 "lines": lines,
             })
         return out
