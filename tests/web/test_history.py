@@ -194,6 +194,11 @@ def test_statistics_page_json_and_csv(app: Any) -> None:
     for title in ("Scores over the deals", "Win rate over time", "Points by source"):
         assert f"<title>{title}</title>" in page.text
     assert "<script" not in page.text.split("<main", 1)[1]  # charts without any script
+    ids = [g["id"] for g in me.get("/api/history").json()["games"]]
+    for gid in (ids[-1], "not-a-game"):
+        chosen = me.get(f"/stats?game={gid}")
+        assert chosen.status_code == 200 and chosen.text.count("<svg class=\"chart\"") == 3
+    assert f'<option value="{ids[-1]}" selected>' in me.get(f"/stats?game={ids[-1]}").text
     empty = other.get("/stats")
     assert empty.status_code == 200 and "<svg class=\"chart\"" not in empty.text
     csv = me.get("/api/stats.csv")

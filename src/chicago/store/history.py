@@ -268,6 +268,28 @@ class HistoryStore:
             ).one()
         return int(r[0]), int(r[1])
 
+    def recent_stats(
+        self, owner: Owner, method: int, limit: int, game_id: str | None = None
+    ) -> list[StatsRow]:
+        """The owner's newest figures (or one game's, with `game_id`), newest first."""
+        where = [
+            _STATS.c.owner_kind == owner.kind,
+            _STATS.c.owner_id == owner.id,
+            _STATS.c.method == method,
+        ]
+        if game_id is not None:
+            where.append(_STATS.c.game_id == game_id)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(
+                    _STATS.c.game_id, _STATS.c.version, _STATS.c.played, _STATS.c.figures
+                )
+                .where(*where)
+                .order_by(_STATS.c.played.desc(), _STATS.c.game_id.desc())
+                .limit(limit)
+            ).all()
+        return [StatsRow(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
     def stats(self, owner: Owner, method: int) -> list[StatsRow]:
         """The owner's stored figures by this method, oldest game first."""
         with self.engine.connect() as conn:

@@ -14,7 +14,7 @@ import csv
 import io
 import threading
 from collections import OrderedDict
-from typing import Any, Final
+from typing import Final
 
 from chicago.store import Owner
 from chicago.store.history import StatsRow
@@ -72,13 +72,16 @@ class Statistics:
         self.build(owner)
         return self.db.stats(owner, METHOD)
 
-    def game(self, owner: Owner, game_id: str) -> dict[str, Any] | None:
-        """One game's figures (for its score chart), or None when it has none yet."""
-        row = self.history.owned(owner, game_id)
-        for r in self.db.stats(owner, METHOD):
-            if r.game_id == row.id:
-                return r.figures
-        return None
+    def recent(self, owner: Owner, limit: int = 30) -> list[StatsRow]:
+        """The figures of the owner's newest finished games, newest first (stored ones)."""
+        return self.db.recent_stats(owner, METHOD, limit)
+
+    def game(self, owner: Owner, game_id: str) -> StatsRow | None:
+        """One game's stored figures (for its score chart), or None."""
+        if len(game_id) > 64:
+            return None
+        found = self.db.recent_stats(owner, METHOD, 1, game_id)
+        return found[0] if found else None
 
     def csv(self, owner: Owner) -> str:
         """One line per finished game, in the current language's column names."""

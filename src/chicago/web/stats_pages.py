@@ -17,7 +17,7 @@ from markupsafe import Markup
 from chicago.store import Owner
 from chicago.table.history import profile_title
 from chicago.table.statistics import Statistics
-from chicago.table.stats import METHOD, Totals
+from chicago.table.stats import Totals
 from chicago.table.stats_report import report
 from chicago.text.i18n import _, use_language
 from chicago.web.auth import request_owner
@@ -78,9 +78,9 @@ async def stats_csv(request: Request) -> Response:
 
 def _game_chart(stats: Statistics, owner: Owner, chosen: str | None) -> tuple[Markup | None,
                                                                                  list[Any], str]:
-    rows = stats.db.stats(owner, METHOD)
-    recent = rows[-30:][::-1]
-    pick = next((r for r in rows if r.game_id == chosen), recent[0] if recent else None)
+    recent = stats.recent(owner)
+    pick = stats.game(owner, chosen) if chosen else None
+    pick = pick or (recent[0] if recent else None)
     if pick is None:
         return None, recent, ""
     history = pick.figures["history"]
