@@ -24,6 +24,7 @@ from chicago.store import GameRow, Owner, Store
 from chicago.store.history import HistoryStore, Result
 from chicago.table.replay import Replay
 from chicago.table.service import BadRequest, GameGone, NotFound, ServiceError
+from chicago.text import rules_text
 
 __all__ = ["HistoryService", "NotOver", "hash_share_token", "profile_title"]
 
@@ -40,11 +41,13 @@ def hash_share_token(token: str) -> str:
 
 
 def profile_title(profile_id: str) -> str:
-    """A preset's title, or the id of a custom profile (which names its changes)."""
+    """A preset's title in the current language, or the id of a custom profile (which names
+    its changes)."""
     try:
-        return get_profile(profile_id).title
+        profile = get_profile(profile_id)
     except ValueError:
         return profile_id
+    return rules_text.profile_title(profile)
 
 
 def _now() -> datetime:
