@@ -68,8 +68,8 @@ def test_per_game_figures_and_score_history(
     stored: tuple[TableService, Statistics, list[str]],
 ) -> None:
     _service, statistics, ids = stored
-    rows = {r.game_id: r.figures for r in statistics.rows(OWNER)}
-    assert set(rows) == set(ids)
+    assert {r.game_id for r in statistics.rows(OWNER)} == set(ids)
+    rows = {i: statistics.game(OWNER, i).figures for i in ids}  # type: ignore[union-attr]
     g2 = rows[ids[1]]
     assert g2["won"] is False and g2["winner"] == 1 and g2["reason"] == "straight_flush"
     assert g2["history"] == [[16, 0], [16, 52]]
@@ -85,13 +85,19 @@ def test_figures_are_stored_per_game_and_version_and_computed_once(
     assert statistics.build(OWNER) == 4
     assert statistics.build(OWNER) == 0  # stored: nothing to compute again
     db = HistoryStore(service.store)
-    assert db.stats_fingerprint(OWNER, stats.METHOD) == (4, sum(
-        service.store.get_game(i).version for i in ids  # type: ignore[union-attr]
-    ))
+    assert db.stats_keys(OWNER, stats.METHOD) == {
+        (i, service.store.get_game(i).version) for i in ids  # type: ignore[union-attr]
+    }
     first = statistics.totals(OWNER)
     assert statistics.totals(OWNER) is first  # unchanged rows: the remembered sum
+    more = service.import_file(OWNER, games()[1]).id  # one game added: added to the sum
+    grown = statistics.totals(OWNER)
+    assert (grown.games, grown.wins, grown.points) == (5, 3, first.points + 16)
+    assert first.games == 4  # the remembered sum was copied, not changed
+    assert grown == Statistics(HistoryService(service.store)).totals(OWNER)  # a full sum
+    service.delete(OWNER, more)
     service.delete(OWNER, ids[1])
-    assert statistics.totals(OWNER).games == 3  # the deleted game's row went with it
+    assert statistics.totals(OWNER).games == 3  # the deleted games' rows went with them
     monkeypatch.setattr("chicago.table.statistics.METHOD", stats.METHOD + 1)
     assert statistics.build(OWNER) == 3  # a new method computes every game again
 

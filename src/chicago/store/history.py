@@ -250,23 +250,12 @@ class HistoryStore:
                     {
                         "game_id": r.game_id, "version": r.version, "method": method,
                         "owner_kind": owner.kind, "owner_id": owner.id, "played": r.played,
-                        "figures": _dumps(r.figures),
+                        "figures": _dumps({k: v for k, v in r.figures.items() if k != "history"}),
+                        "scores": _dumps(r.figures.get("history", [])),
                     }
                     for r in rows
                 ],
             )
-
-    def stats_fingerprint(self, owner: Owner, method: int) -> tuple[int, int]:
-        """(rows, sum of versions) of the owner's current figures: changes when they do."""
-        with self.engine.connect() as conn:
-            r = conn.execute(
-                select(func.count(), func.coalesce(func.sum(_STATS.c.version), 0)).where(
-                    _STATS.c.owner_kind == owner.kind,
-                    _STATS.c.owner_id == owner.id,
-                    _STATS.c.method == method,
-                )
-            ).one()
-        return int(r[0]), int(r[1])
 
     def recent_stats(
         self, owner: Owner, method: int, limit: int, game_id: str | None = None
@@ -282,16 +271,51 @@ class HistoryStore:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(
-                    _STATS.c.game_id, _STATS.c.version, _STATS.c.played, _STATS.c.figures
+                    _STATS.c.game_id, _STATS.c.version, _STATS.c.played, _STATS.c.figures,
+                    _STATS.c.scores,
                 )
                 .where(*where)
                 .order_by(_STATS.c.played.desc(), _STATS.c.game_id.desc())
                 .limit(limit)
             ).all()
-        return [StatsRow(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+        return [
+            StatsRow(r[0], r[1], r[2], {**json.loads(r[3]), "history": json.loads(r[4])})
+            for r in rows
+        ]
+
+    def stats_keys(self, owner: Owner, method: int) -> set[tuple[str, int]]:
+        """(game, version) of every figures row of the owner by this method."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(_STATS.c.game_id, _STATS.c.version).where(
+                    _STATS.c.owner_kind == owner.kind,
+                    _STATS.c.owner_id == owner.id,
+                    _STATS.c.method == method,
+                )
+            ).all()
+        return {(r[0], r[1]) for r in rows}
+
+    def stats_of(self, owner: Owner, method: int, game_ids: Sequence[str]) -> list[StatsRow]:
+        """The stored figures of some of the owner's games (without the scores by deal)."""
+        out: list[StatsRow] = []
+        with self.engine.connect() as conn:
+            for start in range(0, len(game_ids), 500):
+                rows = conn.execute(
+                    select(
+                        _STATS.c.game_id, _STATS.c.version, _STATS.c.played, _STATS.c.figures
+                    ).where(
+                        _STATS.c.owner_kind == owner.kind,
+                        _STATS.c.owner_id == owner.id,
+                        _STATS.c.method == method,
+                        _STATS.c.game_id.in_(list(game_ids[start:start + 500])),
+                    )
+                ).all()
+                out.extend(StatsRow(r[0], r[1], r[2], json.loads(r[3])) for r in rows)
+        return out
 
     def stats(self, owner: Owner, method: int) -> list[StatsRow]:
-        """The owner's stored figures by this method, oldest game first."""
+        """The owner's stored figures by this method, oldest game first (without the scores
+        deal by deal: `recent_stats` has them)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(

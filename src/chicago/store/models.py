@@ -178,4 +178,7 @@ class GameStats(Base):
     played: Mapped[datetime] = mapped_column(UTCDateTime())
     """When the game was created (for the win rate over time)."""
     figures: Mapped[str] = mapped_column(Text)
-    """JSON object of the game's figures (chicago.table.stats.GameFigures)."""
+    """JSON object of the game's figures (chicago.table.stats.game_figures), without the
+    scores deal by deal, which only a game's chart reads."""
+    scores: Mapped[str] = mapped_column(Text)
+    """JSON list of every seat's scores at the end of each deal."""

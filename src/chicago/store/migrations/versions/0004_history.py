@@ -63,6 +63,7 @@ def upgrade() -> None:
         sa.Column("owner_id", sa.String(64), nullable=False),
         sa.Column("played", sa.DateTime(), nullable=False),
         sa.Column("figures", sa.Text(), nullable=False),
+        sa.Column("scores", sa.Text(), nullable=False),
     )
     op.create_index("ix_game_stats_owner", "game_stats", ["owner_kind", "owner_id"])
 
