@@ -209,5 +209,13 @@ def test_statistics_page_json_and_csv(app: Any) -> None:
 
 def test_pages_speak_swedish_when_asked(app: Any) -> None:
     me = Player(app)
-    page = me.get("/history", headers={"Accept-Language": "sv-SE,sv;q=0.9"})
+    sv = {"Accept-Language": "sv-SE,sv;q=0.9"}
+    page = me.get("/history", headers=sv)
     assert "Dina avslutade partier" in page.text
+    gid = me.post("/api/games/import", finished_file(41)).json()["id"]
+    viewer = me.get(f"/history/{gid}", headers=sv).text
+    assert '"Step {k} of {n}": "Steg {k} av {n}"' in viewer  # the script's words, in Swedish
+    story = me.get(f"/api/games/{gid}/replay", headers=sv).json()["timeline"][0]["lines"]
+    assert any(line.startswith("Plats 1 får ") for line in story)
+    stats = me.get("/stats", headers=sv).text
+    assert "Vinstandel över tid" in stats and "Chicago ropade" in stats
