@@ -283,6 +283,33 @@ class HistoryStore:
             for r in rows
         ]
 
+    def finished_count(self, owner: Owner) -> int:
+        with self.engine.connect() as conn:
+            found = conn.scalar(
+                select(func.count()).select_from(_GAMES).where(
+                    _GAMES.c.owner_kind == owner.kind,
+                    _GAMES.c.owner_id == owner.id,
+                    _GAMES.c.status == "finished",
+                )
+            )
+        return int(found or 0)
+
+    def stats_fingerprint(self, owner: Owner, method: int) -> tuple[object, ...]:
+        """(rows, sum of versions, first and last played) of the owner's figures by this
+        method: it changes when they do (a deleted game and an added one move the last)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(
+                select(
+                    func.count(), func.coalesce(func.sum(_STATS.c.version), 0),
+                    func.min(_STATS.c.played), func.max(_STATS.c.played),
+                ).where(
+                    _STATS.c.owner_kind == owner.kind,
+                    _STATS.c.owner_id == owner.id,
+                    _STATS.c.method == method,
+                )
+            ).one()
+        return int(r[0]), int(r[1]), r[2], r[3]
+
     def stats_keys(self, owner: Owner, method: int) -> set[tuple[str, int]]:
         """(game, version) of every figures row of the owner by this method."""
         with self.engine.connect() as conn:

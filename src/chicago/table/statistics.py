@@ -3,10 +3,11 @@
 Each finished game's figures are computed once by replay (`stats.game_figures`) and stored
 in `game_stats` under the game's version and the figures' method; asking for the
 statistics first computes what is missing (new games, or figures of an older method), then
-adds up the stored rows. The sum is remembered per owner with the (game, version) keys it
-covers: while they stand, a page of thousands of games is two small queries and a lookup;
-when games were only added (the usual case: a game finished), just those are added to it;
-anything else (a game deleted) sums every row again.
+adds up the stored rows. The sum is remembered per owner with a fingerprint of the rows
+(count, sum of versions, first and last date) and the (game, version) keys it covers:
+while the fingerprint stands, a page of thousands of games is two counting queries and a
+lookup; when games were only added (the usual case: a game finished), just those are added
+to the sum; anything else (a game deleted) sums every row again.
 """
 
 from __future__ import annotations
@@ -34,9 +35,9 @@ class Statistics:
     def __init__(self, history: HistoryService, memo_size: int = 64) -> None:
         self.history = history
         self.db = history.db
-        self._memo: OrderedDict[Owner, tuple[frozenset[tuple[str, int]], Totals]] = (
-            OrderedDict()
-        )
+        self._memo: OrderedDict[
+            Owner, tuple[tuple[object, ...], frozenset[tuple[str, int]], Totals]
+        ] = OrderedDict()
         self._memo_size = memo_size
         self._lock = threading.Lock()
 
@@ -57,26 +58,30 @@ class Statistics:
 
     def totals(self, owner: Owner) -> Totals:
         """The owner's totals over every finished game (built first where needed)."""
-        self.build(owner)
-        keys = frozenset(self.db.stats_keys(owner, METHOD))
+        mark = self.db.stats_fingerprint(owner, METHOD)
+        if mark[0] != self.db.finished_count(owner):
+            # every stored row is a finished game's (a deleted game takes its row along),
+            # so equal counts mean nothing is missing
+            self.build(owner)
+            mark = self.db.stats_fingerprint(owner, METHOD)
         with self._lock:
             found = self._memo.get(owner)
-        if found is not None and found[0] == keys:
-            with self._lock:
+            if found is not None and found[0] == mark:
                 self._memo.move_to_end(owner)
-            return found[1]
-        if found is not None and found[0] <= keys:
-            made = copy.deepcopy(found[1])
-            added = sorted(self.db.stats_of(owner, METHOD, [g for g, _ in keys - found[0]]),
+                return found[2]
+        keys = frozenset(self.db.stats_keys(owner, METHOD))
+        if found is not None and found[1] <= keys:
+            made = copy.deepcopy(found[2])
+            added = sorted(self.db.stats_of(owner, METHOD, [g for g, _ in keys - found[1]]),
                            key=lambda r: (r.played, r.game_id))
             for r in added:
                 made.add(r.played, r.figures)
-            if added and found[1].timeline and added[0].played < found[1].timeline[-1][0]:
+            if added and found[2].timeline and added[0].played < found[2].timeline[-1][0]:
                 made.timeline.sort(key=lambda x: x[0])
         else:
             made = totals((r.played, r.figures) for r in self.db.stats(owner, METHOD))
         with self._lock:
-            self._memo[owner] = (keys, made)
+            self._memo[owner] = (mark, keys, made)
             self._memo.move_to_end(owner)
             while len(self._memo) > self._memo_size:
                 self._memo.popitem(last=False)
