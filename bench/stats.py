@@ -121,27 +121,35 @@ def p95(xs: list[float]) -> float:
     return sorted(xs)[max(0, round(0.95 * len(xs)) - 1)]
 
 
-def bench_stats(directory: Path, total: int) -> float:
-    url = f"sqlite:///{directory / 'stats.db'}"
-    token = new_token()
+def bench_stats(directory: Path, total: int, keep: Path | None) -> float:
+    path = keep or directory / "stats.db"
+    url = f"sqlite:///{path}"
+    token_file = path.with_suffix(".token")
+    reuse = keep is not None and path.exists() and token_file.exists()
+    token = token_file.read_text().strip() if reuse else new_token()
     owner = Owner("guest", hash_token(token))
     store = Store(url)
-    t = time.perf_counter()
-    games = distinct_games(50)
-    print(f"played 50 distinct games in {time.perf_counter() - t:.1f} s", flush=True)
-    t = time.perf_counter()
-    store_copies(store, owner, games, total)
-    print(f"stored {total} games in {time.perf_counter() - t:.1f} s", flush=True)
-    actions = sum(len(g[0]["actions"]) for g in games) / len(games)  # type: ignore[arg-type]
-    print(f"  {actions:.0f} actions a game on average", flush=True)
+    if reuse:
+        print(f"reusing {path}", flush=True)
+    else:
+        t = time.perf_counter()
+        games = distinct_games(50)
+        print(f"played 50 distinct games in {time.perf_counter() - t:.1f} s", flush=True)
+        t = time.perf_counter()
+        store_copies(store, owner, games, total)
+        print(f"stored {total} games in {time.perf_counter() - t:.1f} s", flush=True)
+        actions = sum(len(g[0]["actions"]) for g in games) / len(games)  # type: ignore[arg-type]
+        print(f"  {actions:.0f} actions a game on average", flush=True)
+        token_file.write_text(token)
     store.close()
     app = create_app(url)
     client = TestClient(app, cookies={GUEST_COOKIE: token})
     stats: Statistics = app.state.statistics
     t = time.perf_counter()
     built = stats.build(owner)
-    print(f"first build: {built} games replayed and stored in {time.perf_counter() - t:.1f} s",
-          flush=True)
+    if built:
+        print(f"first build: {built} games replayed and stored in "
+              f"{time.perf_counter() - t:.1f} s", flush=True)
     t = time.perf_counter()
     r = client.get("/stats")
     print(f"first page after the build: {(time.perf_counter() - t) * 1000:.0f} ms "
@@ -205,9 +213,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--skip-review", action="store_true")
+    parser.add_argument("--keep", type=Path, default=None, metavar="FILE",
+                        help="keep the statistics database in FILE and reuse it next time")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        worst = bench_stats(Path(tmp), args.games)
+        worst = bench_stats(Path(tmp), args.games, args.keep)
         review = 0.0 if args.skip_review else bench_review(Path(tmp))
     print(f"stats_p95_ms={worst:.1f}")
     print(f"review_seconds={review:.1f}")
