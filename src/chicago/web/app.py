@@ -37,8 +37,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from chicago import __version__
 from chicago.store import Store
-from chicago.table.keep import KeepService
 from chicago.table.history import HistoryService, NotOver
+from chicago.table.keep import KeepService
 from chicago.table.review_jobs import Reviews
 from chicago.table.service import (
     BadRequest,
