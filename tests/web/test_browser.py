@@ -141,7 +141,8 @@ SNAPSHOT = """() => {
     controls: ids.filter((id) => document.getElementById(id)),
     counts: exchange ? exchange.dataset.counts : '',
     hand: [...document.querySelectorAll('#hand .card-btn')].map((b) => ({
-      card: b.dataset.card, playable: b.classList.contains('playable'), disabled: b.disabled,
+      card: b.dataset.card, playable: b.classList.contains('playable'),
+      disabled: b.disabled || b.getAttribute('aria-disabled') === 'true',
     })),
     text: q('#controls').innerText,
   };

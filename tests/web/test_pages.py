@@ -82,13 +82,20 @@ def test_static_files_are_served_and_nothing_else(client: TestClient) -> None:
         ("lobby.js", "text/javascript"),
         ("site.js", "text/javascript"),
         ("api.js", "text/javascript"),
+        ("i18n.js", "text/javascript"),
+        ("table/board.js", "text/javascript"),
+        ("table/pacing.js", "text/javascript"),
         ("style.css", "text/css"),
+        ("table.css", "text/css"),
         ("favicon.svg", "image/svg+xml"),
     ]:
         r = client.get(f"/static/{name}")
         assert r.status_code == 200, name
         assert r.headers["content-type"].startswith(kind), name
-    for bad in ["nope.js", "..%2Fpages.py", "%2E%2E%2Fpages.py", "pages.py", ".hidden.js"]:
+    bad_names = ["nope.js", "..%2Fpages.py", "%2E%2E%2Fpages.py", "pages.py", ".hidden.js"]
+    bad_names += ["table/..%2F..%2Fpages.py", "table/nope.js", "templates/table.html", "table/"]
+    bad_names += ["other/board.js", "table/table/board.js", "TABLE/board.js"]
+    for bad in bad_names:
         assert client.get(f"/static/{bad}").status_code == 404, bad
 
 

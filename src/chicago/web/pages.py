@@ -11,6 +11,7 @@ source can never hold another seat's cards (R9.1).
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 from typing import Final
 
@@ -57,9 +58,9 @@ templates: Final = Jinja2Templates(directory=str(TEMPLATES_DIR))
 def _static_version() -> str:
     """A short hash of the static files, appended to their URLs so browsers refetch them."""
     digest = hashlib.sha256()
-    for path in sorted(STATIC_DIR.iterdir()):
-        if path.suffix in _MEDIA_TYPES:
-            digest.update(path.name.encode())
+    for path in sorted(STATIC_DIR.rglob("*")):
+        if path.suffix in _MEDIA_TYPES and path.is_file():
+            digest.update(path.relative_to(STATIC_DIR).as_posix().encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:10]
 
@@ -167,12 +168,16 @@ def signup(request: Request) -> HTMLResponse:
     return _page(request, "auth.html", {"page": "signup", "mode": "signup"})
 
 
-@router.get("/static/{name}")
+_STATIC_NAME: Final = re.compile(r"(?:table/)?[a-z0-9][a-z0-9-]*\.(?:js|css|svg)")
+
+
+@router.get("/static/{name:path}")
 def static(name: str) -> Response:
-    """The table's script, style sheet and icon (a fixed set of files, no directories)."""
+    """The pages' scripts (the table's modules in `table/`), style sheet and icon: plain
+    names only, so no path can reach outside the folder."""
     path = STATIC_DIR / name
     media_type = _MEDIA_TYPES.get(path.suffix)
-    if media_type is None or "/" in name or name.startswith(".") or not path.is_file():
+    if media_type is None or not _STATIC_NAME.fullmatch(name) or not path.is_file():
         raise HTTPException(status_code=404, detail="no such file")
     return FileResponse(
         path,

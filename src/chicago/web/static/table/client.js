@@ -1,0 +1,120 @@
+// The table's conversation with the server: load the table, send a move (retried until the
+// server answers again), reload after a conflict, and a save pill that says what is true.
+import { api, ApiError, errorText } from '../api.js';
+import { t } from '../i18n.js';
+import { render } from './board.js';
+import { rebuildLog } from './log.js';
+import { animate } from './pacing.js';
+import { $, S, app, dom, fromTable, gameId } from './state.js';
+
+const GAME_URL = `/api/games/${encodeURIComponent(gameId)}`;
+
+export function setSave(state, text) {
+  const box = $('save-status');
+  box.dataset.state = state;
+  box.textContent = text;
+}
+
+/** A failure worth trying again: no answer at all, or the server (or a proxy) failing. */
+function retryable(error) {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.status === 429);
+}
+
+let wakeRetry = null;
+window.addEventListener('online', () => { if (wakeRetry) wakeRetry(); });
+
+function pause(ms) {
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(resolve, ms);
+    wakeRetry = () => { window.clearTimeout(timer); wakeRetry = null; resolve(); };
+  });
+}
+
+/** GET the table, trying again (1, 2, 4, 8 s…) while the server cannot be reached. */
+export async function fetchTable(onWaiting) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await api('GET', GAME_URL);
+    } catch (error) {
+      if (!retryable(error)) throw error;
+      const seconds = Math.min(8, 2 ** attempt);
+      onWaiting(error, seconds);
+      await pause(seconds * 1000);
+    }
+  }
+}
+
+/** Show `fresh` as the whole truth: scores, log, recap and save status from the server. */
+export function adopt(fresh) {
+  S.table = fresh;
+  S.disp = fromTable(fresh);
+  S.dealEvents = [...fresh.view.log];
+  S.selected = new Set();
+  S.lastRecap = null;
+  rebuildLog();
+  setSave('saved', t('Saved'));
+}
+
+async function reload(reason) {
+  setSave('saving', t('Reloading…'));
+  try {
+    const fresh = await fetchTable((error, seconds) => {
+      setSave('error', t('Not loaded: retrying'));
+      S.failure = { text: t('The table could not be reloaded ({error}); trying again in {n} s.', { error: errorText(error), n: seconds }) };
+      render();
+    });
+    adopt(fresh);
+    S.failure = { text: reason, kind: 'info' };
+  } catch (error) {
+    setSave('error', t('Not loaded'));
+    S.failure = { text: t('The table could not be reloaded: {error}', { error: errorText(error) }) };
+  }
+  render();
+}
+
+/** Send seat 0's move. While the server cannot be reached the move waits beside the buttons
+ * and is sent again; a refused move changes nothing and says why. */
+export async function send(action) {
+  if (S.busy || S.animating || !S.table) return;
+  S.busy = true;
+  app.dataset.state = 'busy';
+  S.failure = null;
+  S.hinted = new Set();
+  dom.hint.hidden = true;
+  for (const button of app.querySelectorAll('#controls button, #hand button')) button.disabled = true;
+  const version = S.table.version;
+  let next = null;
+  for (let attempt = 0; next === null; attempt += 1) {
+    setSave('saving', attempt ? t('Saving again…') : t('Saving…'));
+    try {
+      next = await api('POST', `${GAME_URL}/actions`, { version, action });
+    } catch (error) {
+      if (retryable(error)) {
+        const seconds = Math.min(8, 2 ** attempt);
+        setSave('error', t('Not saved: retrying'));
+        S.failure = { text: t('Your move is not saved yet: {error}. Trying again in {n} s.', { error: errorText(error), n: seconds }) };
+        render();
+        await pause(seconds * 1000);
+        continue;
+      }
+      S.busy = false;
+      if (error instanceof ApiError && error.status === 409) {
+        await reload(attempt
+          ? t('The connection came back; the table has been reloaded from the server.')
+          : t('The game had moved on elsewhere; the table has been reloaded from the server.'));
+      } else {
+        setSave('saved', t('Saved'));
+        S.failure = { text: t('That move was not made: {error}', { error: errorText(error) }) };
+        render();
+      }
+      app.dataset.state = 'ready';
+      return;
+    }
+  }
+  setSave('saved', t('Saved'));
+  S.failure = null;
+  S.table = next;
+  S.selected = new Set();
+  S.busy = false;
+  await animate(next.events || []);
+}

@@ -1,0 +1,91 @@
+// The story in words: the game log, the banner line, and the recap of a finished deal.
+import { el } from '../api.js';
+import { t } from '../i18n.js';
+import { trickList } from './board.js';
+import { recapSeconds } from './prefs.js';
+import { $, S, dom, profile } from './state.js';
+import { describe, name } from './words.js';
+
+const RECAP_TYPES = new Set(['hand_announced', 'no_hand_scored', 'points_awarded', 'score_reset', 'quads_chosen',
+  'chicago_called', 'chicago_won', 'chicago_broken', 'player_eliminated', 'game_won']);
+
+export function tell(e) { return describe(e, profile().exchanges ?? 3); }
+
+export function log(e) {
+  const text = tell(e);
+  if (!text) return;
+  dom.log.append(el('li', { class: `log-${e.type}` }, text));
+  while (dom.log.children.length > 400) dom.log.firstElementChild.remove();
+  if (!S.skipping) dom.log.scrollTop = dom.log.scrollHeight;
+}
+
+/** The log as the server knows it: one line per finished deal (its scores), then this
+ * deal's events. Used on load and after a reload, so no stale line survives. */
+export function rebuildLog() {
+  dom.log.replaceChildren();
+  const history = (S.table && S.table.history) || [];
+  for (const h of history) {
+    const scores = h.scores.map((s, seat) => `${name(seat)} ${s}`).join(' · ');
+    dom.log.append(el('li', { class: 'log-history' }, t('After deal {deal}: {scores}.', { deal: h.deal, scores })));
+  }
+  for (const e of S.table ? S.table.view.log : []) log(e);
+  dom.log.scrollTop = dom.log.scrollHeight;
+}
+
+export function announce(text, kind = '') {
+  dom.banner.textContent = text;
+  dom.banner.className = `banner show ${kind}`;
+}
+
+function recapNodes(events, end) {
+  const awards = el('ul', { class: 'recap-awards' });
+  const tricks = [];
+  for (const e of events) {
+    if (RECAP_TYPES.has(e.type)) awards.append(el('li', { class: `log-${e.type}` }, tell(e)));
+    if (e.type === 'card_played') {
+      if (!tricks[e.trick - 1]) tricks[e.trick - 1] = { plays: [], winner: null };
+      tricks[e.trick - 1].plays.push(e);
+    }
+    if (e.type === 'trick_taken' && tricks[e.trick - 1]) tricks[e.trick - 1].winner = e.seat;
+    if (e.type === 'cards_returned') tricks.length = 0;
+  }
+  if (!awards.children.length) awards.append(el('li', {}, t('No points were scored in this deal.')));
+  const nodes = [el('h3', {}, t('Awards')), awards];
+  if (tricks.length) nodes.push(el('h3', {}, t('Tricks')), trickList(tricks));
+  const title = end.type === 'deal_ended' ? tell(end) : t('Deal {deal}: the last deal', { deal: S.disp.deal });
+  return { title, nodes };
+}
+
+let countdown = null;
+
+function stopCountdown() {
+  if (countdown) window.clearInterval(countdown);
+  countdown = null;
+}
+
+/** Show the last deal's recap. Between deals (`waitForClose`) the animation waits until it
+ * is closed, or until the recap setting's seconds have passed. */
+export function openRecap(waitForClose) {
+  if (!S.lastRecap) return Promise.resolve();
+  const { title, nodes } = recapNodes(S.lastRecap.events, S.lastRecap.end);
+  $('recap-title').textContent = title;
+  $('recap-body').replaceChildren(...nodes);
+  const dialog = $('recap');
+  const close = $('recap-close');
+  const label = waitForClose ? t('Next deal') : t('Close');
+  close.textContent = label;
+  if (!dialog.open) dialog.showModal();
+  close.focus();
+  stopCountdown();
+  if (!waitForClose) return Promise.resolve();
+  let left = recapSeconds();
+  if (left > 0) {
+    close.textContent = t('{label} ({n} s)', { label, n: left });
+    countdown = window.setInterval(() => {
+      left -= 1;
+      if (left <= 0 || !dialog.open) { stopCountdown(); if (dialog.open) dialog.close(); return; }
+      close.textContent = t('{label} ({n} s)', { label, n: left });
+    }, 1000);
+  }
+  return new Promise((resolve) => dialog.addEventListener('close', () => { stopCountdown(); resolve(); }, { once: true }));
+}

@@ -1,0 +1,266 @@
+// The decision panel: the question of seat 0's turn in words, its answers as buttons (each
+// with its key), the hint, and any failure to save shown right beside the buttons.
+import { api, el, errorText } from '../api.js';
+import { t, tn } from '../i18n.js';
+import { renderHand } from './board.js';
+import { cardElement } from './cards.js';
+import { send } from './client.js';
+import { announce } from './log.js';
+import { showResult } from './result.js';
+import { $, S, app, dom, finished, gameId, myDecision, profile } from './state.js';
+import { cap, cardText, cardWords, cards, name, points, suitWord } from './words.js';
+
+function keyLabel(text, key) {
+  return [text, ' ', el('kbd', { 'aria-hidden': 'true' }, key)];
+}
+
+function button(id, label, key, onclick, primary = false) {
+  return el('button', {
+    class: primary ? 'btn primary' : 'btn', type: 'button', id, onclick, 'aria-keyshortcuts': key.toLowerCase(),
+  }, ...keyLabel(label, key));
+}
+
+export function toggleDiscard(card) {
+  if (myDecision() !== 'exchange' || S.busy) return;
+  if (S.selected.has(card)) S.selected.delete(card);
+  else S.selected.add(card);
+  renderHand();
+  renderControls();
+  const again = dom.hand.querySelector(`[data-card="${card}"]`);
+  if (again) again.focus();
+}
+
+function confirmDialog(title, text, yes) {
+  const dialog = $('confirm');
+  $('confirm-title').textContent = title;
+  $('confirm-text').textContent = text;
+  $('confirm-yes').textContent = yes;
+  dialog.showModal();
+  $('confirm-no').focus();
+  return new Promise((resolve) => {
+    const done = (answer) => () => { cleanup(); dialog.close(); resolve(answer); };
+    const onYes = done(true);
+    const onNo = done(false);
+    const onCancel = () => { cleanup(); resolve(false); };
+    function cleanup() {
+      $('confirm-yes').removeEventListener('click', onYes);
+      $('confirm-no').removeEventListener('click', onNo);
+      dialog.removeEventListener('cancel', onCancel);
+    }
+    $('confirm-yes').addEventListener('click', onYes);
+    $('confirm-no').addEventListener('click', onNo);
+    dialog.addEventListener('cancel', onCancel);
+  });
+}
+
+async function exchangeSelected(resetNeeded) {
+  if (myDecision() !== 'exchange' || S.busy) return;
+  const discard = S.table.view.hand.filter((c) => S.selected.has(c));
+  const counts = new Set(S.table.legal.filter((a) => a.type === 'exchange').map((a) => a.discard.length));
+  if (!discard.length || !counts.has(discard.length)) return;
+  let confirmReset = false;
+  if (resetNeeded) {
+    const ok = await confirmDialog(
+      t('Reset your score to 0?'),
+      t('You have {points}. Discarding any card now resets your score to 0 (rule R2.4). Keep all five cards to avoid the reset.', { points: points(S.table.view.scores[0]) }),
+      tn('Reset to 0 and exchange {n}', 'Reset to 0 and exchange {n}', discard.length),
+    );
+    if (!ok) return;
+    confirmReset = true;
+  }
+  await send({ type: 'exchange', discard, confirm_reset: confirmReset });
+}
+
+function describeAction(a) {
+  switch (a.type) {
+    case 'exchange': return a.discard.length ? t('discard {cards}', { cards: cards(a.discard) }) : t('keep all your cards');
+    case 'offer': return a.keep ? t('keep the offered card') : t('decline the offered card');
+    case 'chicago': return a.call ? t('call Chicago') : t('do not call Chicago');
+    case 'quads': return a.choice === 'points' ? t('take the points') : t('reset the others to 0');
+    case 'play': return t('play {card}', { card: cardText(a.card) });
+    default: return JSON.stringify(a);
+  }
+}
+
+export async function showHint() {
+  if (!myDecision() || S.busy) return;
+  const box = dom.hint;
+  box.hidden = false;
+  box.replaceChildren(el('p', {}, t('Thinking…')));
+  try {
+    const hint = await api('GET', `/api/games/${encodeURIComponent(gameId)}/hint`);
+    const a = hint.action || {};
+    S.hinted = new Set(a.type === 'exchange' ? a.discard : a.type === 'play' ? [a.card] : []);
+    const nodes = [el('p', {}, el('strong', {}, t('Hint:')), ' ', `${cap(describeAction(a))}.`), el('p', { class: 'help' }, hint.reason || '')];
+    if (a.type === 'exchange' && myDecision() === 'exchange' && a.discard.length) {
+      nodes.push(el('button', {
+        class: 'btn small', type: 'button', id: 'use-hint',
+        onclick: () => { S.selected = new Set(a.discard); renderHand(); renderControls(); },
+      }, t('Select these cards')));
+    }
+    nodes.push(el('button', { class: 'btn small ghost', type: 'button', onclick: () => { box.hidden = true; } }, t('Close the hint')));
+    box.replaceChildren(...nodes);
+    renderHand();
+  } catch (error) {
+    box.replaceChildren(el('p', { class: 'form-error' }, t('No hint: {error}', { error: errorText(error) })));
+  }
+}
+
+function exchangePanel(text, buttons) {
+  const v = S.table.view;
+  const p = profile();
+  const options = S.table.legal.filter((a) => a.type === 'exchange');
+  const counts = new Set(options.map((a) => a.discard.length));
+  const most = Math.max(...counts);
+  const least = Math.min(...[...counts].filter((c) => c > 0));
+  const resetNeeded = Boolean((S.table.prompt || {}).confirm_reset_needed) || options.some((a) => a.confirm_reset);
+  if (!counts.has(0) && counts.size === 1) {
+    text.append(el('p', { class: 'ask' }, tn('You hold {cards} cards: choose the card to discard. You draw nothing.',
+      'You hold {cards} cards: choose the {n} cards to discard. You draw nothing.', least, { cards: v.hand.length })));
+  } else {
+    text.append(el('p', { class: 'ask' }, t('Exchange {n} of {of}: choose up to {most} cards to discard, then exchange, or keep all.',
+      { n: v.exchange, of: p.exchanges ?? 3, most })),
+    el('p', { class: 'help' }, t('Click cards or press 1–{last} to choose them.', { last: S.shownHand.length }),
+      p.open_offer && counts.has(1) ? ` ${t('Discard exactly one and the top card of the stock is offered to you face up.')}` : ''));
+  }
+  if (resetNeeded) {
+    text.append(el('p', { class: 'warning' }, t('You have {points}: discarding any card resets your score to 0 (R2.4). Keeping all five avoids it.', { points: points(v.scores[0]) })));
+  }
+  const n = S.selected.size;
+  const ok = n > 0 && counts.has(n);
+  const go = button('do-exchange', n ? tn('Exchange {n} card', 'Exchange {n} cards', n) : t('Exchange (select cards)'), 'E', () => exchangeSelected(resetNeeded), true);
+  go.dataset.counts = [...counts].sort().join(',');
+  go.disabled = !ok;
+  if (resetNeeded && n) go.classList.add('danger');
+  buttons.append(go);
+  if (counts.has(0)) {
+    buttons.append(button('keep-all', tn('Keep the card', 'Keep all {n}', v.hand.length), 'K', () => send({ type: 'exchange', discard: [], confirm_reset: false })));
+  }
+  if (n && !ok) {
+    text.append(el('p', { class: 'help' }, least === most
+      ? tn('You may discard {n} card.', 'You may discard {n} cards.', least)
+      : t('You may discard {least} to {most} cards.', { least, most })));
+  }
+}
+
+function offerPanel(text, buttons) {
+  const card = S.table.view.offer;
+  text.append(el('div', { class: 'offer-row' },
+    el('div', { class: 'offer-card' }, cardElement(card, 'big')),
+    el('div', {},
+      el('p', { class: 'ask' }, t('The top card of the stock is offered to you: the {card}.', { card: cardWords(card) })),
+      el('p', { class: 'help' }, t('Keep it, or decline it and take the next card unseen.')))));
+  buttons.append(
+    button('offer-keep', t('Keep it'), 'K', () => send({ type: 'offer', keep: true }), true),
+    button('offer-decline', t('Decline'), 'D', () => send({ type: 'offer', keep: false })));
+}
+
+function chicagoPanel(text, buttons) {
+  const v = S.table.view;
+  const p = profile();
+  const stakes = (S.table.prompt || {}).chicago_stakes
+    || { win: p.chicago_points ?? 15, lose: p.chicago_penalty ?? 15, breaker: p.broken_chicago_bonus ?? 10 };
+  const leads = p.chicago_caller_leads === false ? t('The usual leader leads the first trick.') : t('You lead the first trick.');
+  const qualifies = p.qualification_required && !v.qualified[0] ? ` ${t('A call, won or lost, also qualifies you to win the game.')}` : '';
+  text.append(el('p', { class: 'ask' }, t('Call Chicago? You promise to win all five tricks.')),
+    el('p', { class: 'stakes' },
+      el('strong', {}, `+${stakes.win}`), ` ${t('if you win every trick')}; `,
+      el('strong', {}, `\u2212${stakes.lose}`), ` ${t('as soon as someone else takes a trick')}`,
+      stakes.breaker ? [` ${t('(that player gains {n})', { n: `+${stakes.breaker}` })}`] : null, '.'),
+    el('p', { class: 'help' }, leads, qualifies));
+  buttons.append(
+    button('chicago-pass', t('Pass'), 'N', () => send({ type: 'chicago', call: false })),
+    button('chicago-call', t('Call Chicago'), 'C', () => send({ type: 'chicago', call: true })));
+}
+
+function quadsPanel(text, buttons) {
+  const pts = profile().quads_points ?? 8;
+  text.append(el('p', { class: 'ask' }, t('Your four of a kind is the best hand. Choose:')),
+    el('ul', { class: 'stakes' },
+      el('li', {}, el('strong', {}, `+${pts}`), ` ${t('points (this four of a kind scores points for the rest of the deal)')}`),
+      el('li', {}, el('strong', {}, t('Reset')), ` ${t('every other player to 0 and end this deal at once')}`)));
+  buttons.append(
+    button('quads-points', t('Take {n} points', { n: pts }), 'P', () => send({ type: 'quads', choice: 'points' }), true),
+    button('quads-reset', t('Reset the others to 0'), 'R', () => send({ type: 'quads', choice: 'reset' })));
+}
+
+function playPanel(text) {
+  const v = S.table.view;
+  const led = v.trick.length ? v.trick[0].card[1] : null;
+  const params = { n: v.tricks.length + 1, suit: led ? suitWord(led) : '' };
+  let ask;
+  if (!led) ask = t('Trick {n} of 5: your lead — play any card.', params);
+  else if (v.hand.some((c) => c[1] === led)) ask = t('Trick {n} of 5: {suit} led — follow suit.', params);
+  else ask = t('Trick {n} of 5: {suit} led and you have none — play any card.', params);
+  text.append(el('p', { class: 'ask' }, ask), el('p', { class: 'help' }, t('Click a highlighted card or press its number (1–{last}).', { last: S.shownHand.length })));
+  if (v.caller === 0) text.append(el('p', { class: 'warning' }, t('You called Chicago: take every trick!')));
+  else if (v.caller !== null && v.caller !== undefined) text.append(el('p', { class: 'help' }, t('{name} called Chicago: take a trick to break it.', { name: name(v.caller) })));
+}
+
+function failureLine() {
+  const f = S.failure;
+  if (!f) return null;
+  return el('p', { class: `failure ${f.kind || ''}`.trim(), id: 'failure', role: 'alert' }, f.text);
+}
+
+export function renderControls() {
+  const box = dom.controls;
+  box.replaceChildren();
+  if (!S.table) return;
+  if (S.animating) {
+    box.append(el('p', { class: 'prompt waiting' }, t('The others are playing…'), ' ',
+      el('span', { class: 'help' }, t('(press any key or click your cards to skip)'))));
+    return;
+  }
+  if (finished()) {
+    box.append(el('p', { class: 'prompt' }, t('The game is over.')),
+      el('div', { class: 'buttons' }, el('button', { class: 'btn primary', type: 'button', id: 'show-result', onclick: showResult }, t('Show the result'))));
+    return;
+  }
+  const decision = myDecision();
+  if (!decision) {
+    box.append(el('p', { class: 'prompt waiting' }, S.disp.eliminated[0] ? t('You are eliminated: the others play on.') : t('Waiting for the other players…')));
+    const failure = failureLine();
+    if (failure) box.append(failure);
+    return;
+  }
+  const buttons = el('div', { class: 'buttons' });
+  const text = el('div', { class: 'prompt' });
+  if (decision === 'exchange') exchangePanel(text, buttons);
+  else if (decision === 'offer') offerPanel(text, buttons);
+  else if (decision === 'chicago') chicagoPanel(text, buttons);
+  else if (decision === 'quads') quadsPanel(text, buttons);
+  else if (decision === 'play') playPanel(text);
+  buttons.append(el('button', { class: 'btn ghost', type: 'button', id: 'hint-btn', onclick: showHint, 'aria-keyshortcuts': 'h' }, ...keyLabel(t('Hint'), 'H')));
+  box.append(text, buttons);
+  const failure = failureLine();
+  if (failure) box.append(failure);
+  if (S.busy) for (const b of box.querySelectorAll('button')) b.disabled = true;
+}
+
+/** After the others' moves the keyboard lands on the decision: the first card to choose or
+ * play, the safe answer of a question (Pass for Chicago), or the first answer. */
+export function focusDecision() {
+  const active = document.activeElement;
+  if (active && active !== document.body && !app.contains(active)) return;
+  if (active && active.closest && active.closest('.toolbar, .side, dialog, .drawer')) return;
+  const decision = myDecision();
+  let target;
+  if (decision === 'exchange' || decision === 'play') {
+    target = dom.hand.querySelector('.card-btn.playable') || dom.hand.querySelector('.card-btn:not([aria-disabled])');
+  } else if (decision === 'chicago') {
+    target = $('chicago-pass');
+  } else {
+    target = dom.controls.querySelector('.buttons .btn.primary:not([disabled])');
+  }
+  if (target) target.focus({ preventScroll: true });
+}
+
+export function announceTurn() {
+  const decision = myDecision();
+  const words = {
+    exchange: t('Your turn to exchange.'), offer: t('Your open offer: keep or decline.'),
+    chicago: t('Your turn: call Chicago?'), quads: t('Four of a kind: choose.'), play: t('Your turn to play a card.'),
+  };
+  if (decision) announce(words[decision] || t('Your turn.'), 'turn');
+}

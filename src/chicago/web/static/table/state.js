@@ -1,0 +1,85 @@
+// What the table page knows: the last Table from the server, what is shown now (the table or
+// a moment of an animation), and the page's elements. One shared object, no framework.
+import { skipReason } from './words.js';
+
+export const $ = (id) => document.getElementById(id);
+export const app = $('table-app');
+export const gameId = app.dataset.gameId;
+
+export const dom = {
+  felt: $('felt'),
+  seats: $('seats'),
+  trick: $('trick'),
+  banner: $('banner'),
+  hand: $('hand'),
+  controls: $('controls'),
+  hint: $('hint'),
+  skip: $('skip'),
+  log: $('log'),
+};
+
+export const S = {
+  table: null, // the last Table the server sent
+  disp: null, // what the table shows now
+  selected: new Set(),
+  hinted: new Set(),
+  busy: false,
+  animating: false,
+  skipping: false,
+  wake: null,
+  dealEvents: [],
+  lastRecap: null,
+  shownHand: [],
+  failure: null, // {text, retrying}: the last action that could not be saved
+};
+
+export function finished() {
+  return Boolean(S.table) && (S.table.status === 'finished' || S.table.view.status === 'finished');
+}
+
+export function profile() { return (S.table && S.table.profile) || {}; }
+
+function exchangedIn(log, exchange) {
+  const out = {};
+  for (const e of log) {
+    if (e.type === 'cards_exchanged' && e.exchange === exchange) out[e.seat] = { count: e.count };
+    if (e.type === 'exchange_skipped' && e.exchange === exchange) out[e.seat] = { note: skipReason(e.reason) };
+  }
+  return out;
+}
+
+/** The display model of a Table: what every seat shows when no animation runs. */
+export function fromTable(t) {
+  const v = t.view;
+  const won = new Array(v.seats).fill(0);
+  for (const trick of v.tricks) won[trick.winner] += 1;
+  const decision = v.to_act ? v.to_act.decision : null;
+  return {
+    seats: v.seats,
+    scores: [...v.scores],
+    qualified: [...v.qualified],
+    eliminated: [...v.eliminated],
+    handSizes: [...v.hand_sizes],
+    dealer: v.dealer,
+    active: v.to_act ? v.to_act.seat : null,
+    hand: [...v.hand],
+    trick: v.trick.map((p) => ({ seat: p.seat, card: p.card })),
+    offer: v.offer ? { seat: v.to_act ? v.to_act.seat : 0, card: v.offer } : null,
+    caller: v.caller,
+    deal: v.deal,
+    exchange: v.exchange,
+    exchanged: decision === 'play' || v.tricks.length ? {} : exchangedIn(v.log, v.exchange),
+    tricksWon: won,
+    trickNumber: v.tricks.length + 1,
+    phase: v.status === 'finished' ? 'finished' : decision,
+    winner: v.winner,
+  };
+}
+
+/** Seat 0's decision now, or null while the others play, an animation runs or it is over. */
+export function myDecision() {
+  if (!S.table || S.animating || finished()) return null;
+  const toAct = S.table.view.to_act;
+  if (!toAct || toAct.seat !== 0 || !S.table.legal.length) return null;
+  return toAct.decision;
+}
