@@ -1,8 +1,9 @@
 // The JSON API client shared by the pages: CSRF double-submit header, errors as ApiError.
+import { t } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, body) {
-    const message = (body && body.error) || `the server answered ${status}`;
+    const message = (body && body.error) || t('the server answered {status}', { status });
     super(message);
     this.status = status;
     this.rule = (body && body.rule) || null;
@@ -36,7 +37,7 @@ export async function api(method, path, body) {
   try {
     response = await fetch(path, options);
   } catch (error) {
-    throw new ApiError(0, { error: `the server cannot be reached (${error.message})` });
+    throw new ApiError(0, { error: t('the server cannot be reached ({reason})', { reason: error.message }) });
   }
   if (response.status === 204) return null;
   let data = null;

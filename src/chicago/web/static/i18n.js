@@ -27,3 +27,6 @@ export function tn(one, other, n, params) {
   }
   return fill(n === 1 ? one : other, all);
 }
+
+/** Marks a msgid kept in a table for t() to translate later (as gettext's N_). */
+export function N_(msgid) { return msgid; }

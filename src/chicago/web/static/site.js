@@ -1,5 +1,6 @@
 // Every page: the account corner of the header, and the sign-in / sign-up forms.
 import { api, el, errorText } from './api.js';
+import { t } from './i18n.js';
 
 async function showAccount() {
   const box = document.getElementById('auth');
@@ -9,20 +10,20 @@ async function showAccount() {
   box.replaceChildren();
   if (me && me.username) {
     box.append(
-      el('span', { class: 'who' }, 'Signed in as ', el('strong', { text: me.username })),
+      el('span', { class: 'who' }, t('Signed in as'), ' ', el('strong', { text: me.username })),
       el('button', {
         class: 'btn small', type: 'button', id: 'signout',
         onclick: async () => {
           try { await api('POST', '/api/auth/signout'); } catch (_) { /* signed out anyway */ }
           window.location.assign('/');
         },
-      }, 'Sign out'),
+      }, t('Sign out')),
     );
   } else {
     box.append(
-      el('span', { class: 'who' }, 'Guest'),
-      el('a', { href: '/signin' }, 'Sign in'),
-      el('a', { href: '/signup' }, 'Sign up'),
+      el('span', { class: 'who' }, t('Guest')),
+      el('a', { href: '/signin' }, t('Sign in')),
+      el('a', { href: '/signup' }, t('Sign up')),
     );
   }
 }
@@ -38,12 +39,12 @@ function authForms() {
       const password = form.password.value;
       error.hidden = true;
       if (mode === 'signup' && !/^[A-Za-z0-9_.-]{3,32}$/.test(username)) {
-        error.textContent = 'The account name needs 3 to 32 letters, digits, _ . or -.';
+        error.textContent = t('The account name needs 3 to 32 letters, digits, _ . or -.');
         error.hidden = false;
         return;
       }
       if (mode === 'signup' && password.length < 8) {
-        error.textContent = 'The password needs at least 8 characters.';
+        error.textContent = t('The password needs at least 8 characters.');
         error.hidden = false;
         return;
       }

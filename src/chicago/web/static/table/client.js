@@ -5,6 +5,7 @@ import { t } from '../i18n.js';
 import { render } from './board.js';
 import { rebuildLog } from './log.js';
 import { animate } from './pacing.js';
+import { announceTurn, focusDecision } from './panel.js';
 import { $, S, app, dom, fromTable, gameId } from './state.js';
 
 const GAME_URL = `/api/games/${encodeURIComponent(gameId)}`;
@@ -70,6 +71,8 @@ async function reload(reason) {
     S.failure = { text: t('The table could not be reloaded: {error}', { error: errorText(error) }) };
   }
   render();
+  announceTurn();
+  focusDecision();
 }
 
 /** Send seat 0's move. While the server cannot be reached the move waits beside the buttons
@@ -106,6 +109,7 @@ export async function send(action) {
         setSave('saved', t('Saved'));
         S.failure = { text: t('That move was not made: {error}', { error: errorText(error) }) };
         render();
+        focusDecision();
       }
       app.dataset.state = 'ready';
       return;

@@ -242,8 +242,10 @@ export function renderControls() {
  * play, the safe answer of a question (Pass for Chicago), or the first answer. */
 export function focusDecision() {
   const active = document.activeElement;
-  if (active && active !== document.body && !app.contains(active)) return;
-  if (active && active.closest && active.closest('.toolbar, .side, dialog, .drawer')) return;
+  const shown = active && active.isConnected && active !== document.body
+    && (!active.checkVisibility || active.checkVisibility({ checkVisibilityCSS: true }));
+  // The player is busy elsewhere (a setting, the side panel, an open dialog): leave the focus.
+  if (shown && (!app.contains(active) || active.closest('.toolbar, .side, dialog[open]'))) return;
   const decision = myDecision();
   let target;
   if (decision === 'exchange' || decision === 'play') {
