@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_support import (
+    SNAPSHOT,
     Player,
     assert_fits,
     browser,
@@ -187,5 +188,29 @@ def test_phone_width_pages_fit(server: str, browser: Any, shots: Path) -> None:
     }""")
     assert boxes == [True] * 6
     page.screenshot(path=str(shots / "phone-six.png"))
+    assert not errors, errors
+    context.close()
+
+
+def test_the_recap_can_go_on_by_itself(server: str, browser: Any) -> None:
+    """With "go on after 4 seconds", a deal's recap counts down and closes without a key."""
+    context, page, errors = new_page(browser, 1280, 720)
+    context.add_init_script("localStorage.setItem('chicago.recapAuto', '4')")
+    start_game(page, server)
+    player = Player(page, keyboard=True)
+    for _ in range(60):
+        page.wait_for_function(
+            "() => document.getElementById('table-app').dataset.state === 'ready'"
+            " || document.getElementById('recap').open"
+        )
+        if page.evaluate("() => document.getElementById('recap').open"):
+            break
+        player.act(page.evaluate(SNAPSHOT))
+    else:
+        raise AssertionError("no deal ended within 60 decisions")
+    assert re.search(r"Next deal \(\d s\)", page.locator("#recap-close").inner_text())
+    page.wait_for_function("() => !document.getElementById('recap').open", timeout=8000)
+    player.settle()
+    assert page.locator("#recap-btn").is_visible()
     assert not errors, errors
     context.close()

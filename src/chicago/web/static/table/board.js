@@ -4,7 +4,7 @@ import { el } from '../api.js';
 import { t, tn } from '../i18n.js';
 import { backSvg, cardElement, cardSvg, chip, sortedHand } from './cards.js';
 import { chartSvg } from './chart.js';
-import { seatAnchor, seatSpot, trickSpot } from './layout.js';
+import { seatAnchor, seatFloat, seatSpot, trickSpot } from './layout.js';
 import { send } from './client.js';
 import { renderControls, toggleDiscard } from './panel.js';
 import { speedFactor } from './prefs.js';
@@ -104,6 +104,8 @@ export function renderSeats() {
     if (d.active === seat && d.phase !== 'finished' && !S.animating) {
       box.append(el('div', { class: 'turn-flag' }, seat === 0 ? t('your turn') : t('to act')));
     }
+    const marker = seatFloat(seat);
+    if (marker) box.append(marker);
     dom.seats.append(box);
   }
   renderOffer();

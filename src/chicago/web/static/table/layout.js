@@ -1,6 +1,7 @@
 // Where things sit on the felt: the seats round an ellipse, the trick's cards inside them,
 // and the floating "+3" / "↻ 2" markers beside a seat.
 import { el } from '../api.js';
+import { speedFactor } from './prefs.js';
 import { S, dom } from './state.js';
 
 function seatAngle(seat, seats) { return (2 * Math.PI * seat) / seats; }
@@ -33,7 +34,7 @@ export function trickSpot(seat, seats, width = null) {
   const box = seatBox(seat);
   if (!box || !frame.width || !frame.height) return at(1);
   const r = box.getBoundingClientRect();
-  const w = (width ?? Math.min(66, 0.12 * felt.clientHeight)) + 6;
+  const w = (width ?? Math.min(92, 0.12 * felt.clientHeight)) + 6;
   const h = w * 1.4 + 6;
   for (let k = 1; k > 0.3; k -= 0.05) {
     const spot = at(k);
@@ -45,30 +46,33 @@ export function trickSpot(seat, seats, width = null) {
   return at(0.3);
 }
 
-/** A short marker ("+3", "↻ 2") beside a seat's box, on its side towards the middle of the
- * table, so that it never hides the seat's name or score. */
+/** A short marker ("+3", "↻ 2") drawn outside a seat's box, on the side away from its name
+ * and score: to the right of the player's own box, above the boxes low on the table, below
+ * the others. It is part of the seat's drawing (see `seatFloat`), so it follows the box. */
 export function floatAt(seat, text, kind = '') {
-  if (S.skipping) return;
-  // Placed once the seat has been drawn with this event's news (its box may have grown).
-  window.requestAnimationFrame(() => placeFloat(seat, text, kind));
+  if (S.skipping || speedFactor() === 0) return;
+  const id = (S.floatCount = (S.floatCount || 0) + 1);
+  S.floats[seat] = { id, text, kind, start: performance.now() };
+  const box = seatBox(seat);
+  if (box) {
+    for (const old of box.querySelectorAll('.float')) old.remove();
+    box.append(seatFloat(seat));
+  }
+  window.setTimeout(() => {
+    if (!S.floats[seat] || S.floats[seat].id !== id) return;
+    delete S.floats[seat];
+    const now = seatBox(seat);
+    if (now) for (const old of now.querySelectorAll('.float')) old.remove();
+  }, 1700);
 }
 
-function placeFloat(seat, text, kind) {
-  if (S.skipping) return;
-  const box = seatBox(seat);
-  const outer = dom.felt.getBoundingClientRect();
-  let x = 50;
-  let y = 50;
-  let side = 'below';
-  if (box && outer.width && outer.height) {
-    const r = box.getBoundingClientRect();
-    const cx = r.left + r.width / 2 - outer.left;
-    const cy = r.top + r.height / 2 - outer.top;
-    x = (cx / outer.width) * 100;
-    if (cy > outer.height * 0.55) { side = 'above'; y = ((r.top - outer.top) / outer.height) * 100; }
-    else { y = ((r.bottom - outer.top) / outer.height) * 100; }
-  }
-  const node = el('div', { class: `float ${kind} ${side}`, style: `--x:${x}%;--y:${y}%`, 'aria-hidden': 'true' }, text);
-  dom.felt.append(node);
-  window.setTimeout(() => node.remove(), 1800);
+/** The seat's live marker, if any, as an element for its box. */
+export function seatFloat(seat) {
+  const f = S.floats[seat];
+  if (!f) return null;
+  const low = Math.cos(seatAngle(seat, S.disp.seats)) > 0.3;
+  const side = seat === 0 ? 'right' : low ? 'above' : 'below';
+  // Drawn again with its box: the fade goes on from where it was.
+  const style = `animation-delay:-${Math.round(performance.now() - f.start)}ms`;
+  return el('div', { class: `float ${f.kind} ${side}`, style, 'aria-hidden': 'true' }, f.text);
 }

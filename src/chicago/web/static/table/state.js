@@ -30,7 +30,8 @@ export const S = {
   dealEvents: [],
   lastRecap: null,
   shownHand: [],
-  failure: null, // {text, retrying}: the last action that could not be saved
+  failure: null, // {text, kind}: what went wrong with the last move, shown by the buttons
+  floats: {}, // seat → its short-lived marker ({id, text, kind})
 };
 
 export function finished() {

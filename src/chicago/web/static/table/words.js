@@ -129,8 +129,12 @@ export function describe(e, exchanges = 3) {
       return who(s, 'You have the best hand after exchange {stage}: {category}.', '{name} has the best hand after exchange {stage}: {category}.', params);
     }
     case 'no_hand_scored': return t('Nobody has a pair after exchange {stage}: no points.', { stage: e.stage });
-    case 'points_awarded':
-      return t('{name} {points} {why} → {score}.', { name: name(s), points: signed(e.points), why: pointReason(e.reason), score: e.score });
+    case 'points_awarded': {
+      const params = { n: Math.abs(e.points), why: pointReason(e.reason), score: e.score };
+      return e.points >= 0
+        ? who(s, 'You get +{n} {why} → {score}.', '{name} gets +{n} {why} → {score}.', params)
+        : who(s, 'You lose {n} {why} → {score}.', '{name} loses {n} {why} → {score}.', params);
+    }
     case 'quads_chosen': return e.choice === 'points'
       ? who(s, 'You take the points for four of a kind.', '{name} takes the points for four of a kind.')
       : who(s, 'You reset everyone else to 0 with four of a kind; the deal ends.', '{name} resets everyone else to 0 with four of a kind; the deal ends.');
