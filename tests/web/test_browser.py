@@ -22,6 +22,7 @@ from browser_support import (
     SNAPSHOT,
     Player,
     assert_fits,
+    axe_problems,
     browser,
     needs_chromium,
     new_page,
@@ -139,6 +140,7 @@ def test_a_whole_game_on_a_laptop_by_mouse(server: str, browser: Any, shots: Pat
             break
     line = check_result(page)
     page.screenshot(path=str(shots / "laptop-result.png"))
+    assert axe_problems(page, "the result screen") == []
     counts = player.counts
     assert recap_checked
     assert counts["offers"] >= 1 and counts["plays"] >= 5, counts
