@@ -120,8 +120,8 @@ function exchangePanel(text, buttons) {
   } else {
     text.append(el('p', { class: 'ask' }, t('Exchange {n} of {of}: choose up to {most} cards to discard, then exchange, or keep all.',
       { n: v.exchange, of: p.exchanges ?? 3, most })),
-    el('p', { class: 'help' }, t('Click cards or press 1–{last} to choose them.', { last: S.shownHand.length }),
-      p.open_offer && counts.has(1) ? ` ${t('Discard exactly one and the top card of the stock is offered to you face up.')}` : ''));
+    el('p', { class: 'help' }, el('span', { class: 'keys-help' }, t('Click cards or press 1–{last} to choose them.', { last: S.shownHand.length }), ' '),
+      p.open_offer && counts.has(1) ? t('Discard exactly one and the top card of the stock is offered to you face up.') : ''));
   }
   if (resetNeeded) {
     text.append(el('p', { class: 'warning' }, t('You have {points}: discarding any card resets your score to 0 (R2.4). Keeping all five avoids it.', { points: points(v.scores[0]) })));
@@ -192,7 +192,7 @@ function playPanel(text) {
   if (!led) ask = t('Trick {n} of 5: your lead — play any card.', params);
   else if (v.hand.some((c) => c[1] === led)) ask = t('Trick {n} of 5: {suit} led — follow suit.', params);
   else ask = t('Trick {n} of 5: {suit} led and you have none — play any card.', params);
-  text.append(el('p', { class: 'ask' }, ask), el('p', { class: 'help' }, t('Click a highlighted card or press its number (1–{last}).', { last: S.shownHand.length })));
+  text.append(el('p', { class: 'ask' }, ask), el('p', { class: 'help keys-help' }, t('Click a highlighted card or press its number (1–{last}).', { last: S.shownHand.length })));
   if (v.caller === 0) text.append(el('p', { class: 'warning' }, t('You called Chicago: take every trick!')));
   else if (v.caller !== null && v.caller !== undefined) text.append(el('p', { class: 'help' }, t('{name} called Chicago: take a trick to break it.', { name: name(v.caller) })));
 }
