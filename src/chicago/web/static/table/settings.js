@@ -16,11 +16,16 @@ function setupDrawer() {
   const side = $('side');
   const toggle = $('side-btn');
   const close = $('side-close');
-  const open = (yes) => {
+  const open = (yes, focus = true) => {
     side.classList.toggle('open', yes);
     toggle.setAttribute('aria-expanded', yes ? 'true' : 'false');
+    if (!focus) return;
     if (yes) close.focus(); else toggle.focus();
   };
+  // A tap beside the open drawer (on the table) shuts it.
+  document.addEventListener('pointerdown', (event) => {
+    if (side.classList.contains('open') && !side.contains(event.target) && !toggle.contains(event.target)) open(false, false);
+  });
   toggle.addEventListener('click', () => open(!side.classList.contains('open')));
   close.addEventListener('click', () => open(false));
   side.addEventListener('keydown', (event) => {
