@@ -243,10 +243,15 @@ export function render() {
   renderDealTricks();
 }
 
-/** A moment of an animation: what changes with each event (the trick draws itself). */
-export function renderMoment() {
+const HAND_EVENTS = new Set(['deal_started', 'cards_dealt', 'cards_exchanged', 'offer_shown', 'offer_kept',
+  'offer_declined', 'card_played', 'cards_returned']);
+const SCORE_EVENTS = new Set(['points_awarded', 'score_reset', 'player_eliminated', 'chicago_called', 'game_won']);
+
+/** A moment of an animation: only what this event changes (the trick draws itself), so the
+ * pauses are the player's to watch, not the page's to redraw. */
+export function renderMoment(e) {
   renderInfo();
   renderSeats();
-  renderHand();
-  renderScoreboard();
+  if (HAND_EVENTS.has(e.type) && (e.seat === 0 || e.type === 'deal_started' || e.type === 'cards_returned')) renderHand();
+  if (SCORE_EVENTS.has(e.type)) renderScoreboard();
 }

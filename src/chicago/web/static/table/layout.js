@@ -28,13 +28,13 @@ export function trickSpot(seat, seats, width = null) {
   const { felt, trick } = dom;
   const a = seatAngle(seat, seats);
   const narrow = felt.clientWidth > 0 && felt.clientWidth < 560; // phones: a tighter pile
-  const [rx, ry, cy] = narrow ? [12, 14, 46] : [17, 18, 51];
+  const [rx, ry, cy] = narrow ? [16, 17, 48] : [17, 18, 51];
   const at = (k) => ({ x: 50 - rx * k * Math.sin(a), y: cy + ry * k * Math.cos(a) });
   const frame = trick.getBoundingClientRect();
   const box = seatBox(seat);
   if (!box || !frame.width || !frame.height) return at(1);
   const r = box.getBoundingClientRect();
-  const w = (width ?? Math.min(92, 0.12 * felt.clientHeight)) + 6;
+  const w = (width ?? Math.min(92, 0.15 * felt.clientHeight)) + 6;
   const h = w * 1.4 + 6;
   for (let k = 1; k > 0.3; k -= 0.05) {
     const spot = at(k);

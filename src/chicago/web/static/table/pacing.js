@@ -17,8 +17,8 @@ const PAUSES = {
   deal_started: 400, exchange_started: 100, exchange_skipped: 150, cards_exchanged: 130,
   offer_shown: 450, offer_kept: 160, offer_declined: 160, score_reset: 600,
   hand_announced: 600, no_hand_scored: 350, points_awarded: 280, quads_chosen: 700,
-  chicago_called: 800, chicago_passed: 80, cards_returned: 500, card_played: 150,
-  trick_taken: 280, chicago_won: 800, chicago_broken: 800, player_eliminated: 800,
+  chicago_called: 800, chicago_passed: 80, cards_returned: 500, card_played: 140,
+  trick_taken: 260, chicago_won: 800, chicago_broken: 800, player_eliminated: 800,
   game_won: 800, deal_ended: 200,
 };
 const OWN_MOVES = new Set(['card_played', 'cards_exchanged', 'offer_kept', 'offer_declined', 'chicago_passed']);
@@ -48,7 +48,7 @@ async function sweepTrick(winner) {
     const to = seatSpot(winner, S.disp.seats);
     const runs = nodes.map((node) => node.animate(
       [{ opacity: 1 }, { left: `${to.x}%`, top: `${to.y}%`, opacity: 0, transform: 'translate(-50%, -50%) scale(0.5)' }],
-      { duration: Math.max(80, 150 * factor), easing: 'ease-in', fill: 'forwards' },
+      { duration: Math.max(80, 140 * factor), easing: 'ease-in', fill: 'forwards' },
     ).finished.catch(() => null));
     await Promise.race([Promise.all(runs), wait(1000)]);
   }
@@ -151,18 +151,20 @@ export async function animate(events) {
   dom.skip.hidden = false;
   S.hinted = new Set();
   dom.hint.hidden = true;
+  announce(''); // "Your turn…" is over
   renderHand();
   renderControls();
   renderDealTricks();
   try {
     for (const e of events) {
       if (!e || !e.type) continue;
+      const began = performance.now();
       step(e);
       const factor = speedFactor();
-      if (!S.skipping && factor > 0) renderMoment();
+      if (!S.skipping && factor > 0) renderMoment(e);
       let pause = PAUSES[e.type] || 0;
       if (e.seat === 0 && OWN_MOVES.has(e.type)) pause *= 0.3;
-      await wait(pause * factor);
+      await wait(pause * factor - (performance.now() - began)); // drawing counts as pause
       if (e.type === 'trick_taken') await sweepTrick(e.seat);
       if (e.type === 'deal_ended' || e.type === 'game_won') {
         S.lastRecap = { events: [...S.dealEvents], end: e };
