@@ -23,6 +23,10 @@ function retryable(error) {
 
 let wakeRetry = null;
 window.addEventListener('online', () => { if (wakeRetry) wakeRetry(); });
+// Leaving while a move waits to be saved would lose it: the browser asks first.
+window.addEventListener('beforeunload', (event) => {
+  if (S.busy && S.failure) { event.preventDefault(); event.returnValue = ''; }
+});
 
 function pause(ms) {
   return new Promise((resolve) => {
