@@ -216,3 +216,21 @@ def test_the_recap_can_go_on_by_itself(server: str, browser: Any) -> None:
     assert page.locator("#recap-btn").is_visible()
     assert not errors, errors
     context.close()
+
+
+def test_a_big_screen_fits(server: str, browser: Any, shots: Path) -> None:
+    """At 1920×1080 the table uses the screen: nothing scrolls, the decision is in view and
+    the side panel (scores, chart, log, settings) stands beside the table."""
+    context, page, errors = new_page(browser, 1920, 1080)
+    start_game(page, server)
+    Player(page, keyboard=False).settle()
+    assert_fits(page, "1920x1080")
+    side = page.evaluate("""() => {
+      const s = document.getElementById('side').getBoundingClientRect();
+      const f = document.getElementById('felt').getBoundingClientRect();
+      return [s.left >= f.right, s.right <= innerWidth, f.height];
+    }""")
+    assert side[0] and side[1] and side[2] >= 500, side
+    page.screenshot(path=str(shots / "big-table.png"))
+    assert not errors, errors
+    context.close()
