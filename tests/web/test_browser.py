@@ -15,6 +15,7 @@ set, else the test's temporary directory.
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -149,27 +150,81 @@ def test_a_whole_game_on_a_laptop_by_mouse(server: str, browser: Any, shots: Pat
     context.close()
 
 
-def test_the_default_speed_and_finishing_an_animation(server: str, browser: Any) -> None:
-    """Two deals' worth of decisions at the default speed: the waits are printed. A click on
-    the hand during the others' moves finishes them at once."""
-    context, page, errors = new_page(browser, 1280, 720, speed="normal")
+def test_the_default_speed_and_its_markers(server: str, browser: Any) -> None:
+    """Two deals' worth of decisions at the default speed on a phone: the waits are printed.
+    Every "+3" / "↻ 2" marker shown keeps clear of every seat's name and score, and an
+    opponent's open offer is shown as a card at least as wide as a third of the table's."""
+    context, page, errors = new_page(browser, 390, 844, speed="normal")
+    context.add_init_script(MARKER_WATCH)
     start_game(page, server)
-    player = Player(page, keyboard=False)
+    player = Player(page, keyboard=False, touch=True)
     player.play(limit=16)
-    print(f"\n{pace_line('default speed, 1280x720, first 16 decisions', waits(page))}")
-    # Act, then click a card while the others play: the table is ready before the events'
-    # pauses could have run (the log still tells every event).
-    snap = player.settle()
-    logged = page.locator("#log li").count()
-    player.act(snap)
-    page.wait_for_function("() => document.getElementById('table-app').dataset.state !== 'ready'")
-    if page.evaluate("document.getElementById('skip').hidden === false"):
-        page.locator("#hand").click(position={"x": 5, "y": 5}, force=True)
-    player.settle()
-    assert page.locator("#log li").count() > logged
-    assert_fits(page, "after a finished animation")
+    print(f"\n{pace_line('default speed, 390x844, first 16 decisions', waits(page))}")
+    seen = page.evaluate("() => window.__markers")
+    assert seen["floats"] > 0, seen
+    assert seen["overlaps"] == [], seen
+    assert all(w >= 56 for w in seen["offers"]), seen
     assert not errors, errors
     context.close()
+
+
+# In the page: each marker, once drawn, against every seat's name and score; offers' widths.
+MARKER_WATCH = """
+window.__markers = { floats: 0, overlaps: [], offers: [] };
+const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+new MutationObserver((records) => {
+  for (const r of records) for (const node of r.addedNodes) {
+    if (!(node instanceof Element)) continue;
+    for (const f of [node, ...node.querySelectorAll('.float')]) {
+      if (!f.classList.contains('float')) continue;
+      window.__markers.floats += 1;
+      requestAnimationFrame(() => {
+        if (!f.isConnected) return;
+        const box = f.getBoundingClientRect();
+        for (const label of document.querySelectorAll('.seat-name, .seat-score')) {
+          if (hit(box, label.getBoundingClientRect())) {
+            window.__markers.overlaps.push(`${f.textContent} over ${label.textContent}`);
+          }
+        }
+      });
+    }
+    if (node.classList.contains('offered')) {
+      requestAnimationFrame(() => {
+        window.__markers.offers.push(node.querySelector('.card').getBoundingClientRect().width);
+      });
+    }
+  }
+}).observe(document, { subtree: true, childList: true });
+"""
+
+
+def test_a_key_or_a_click_finishes_the_animation_at_once(server: str, browser: Any) -> None:
+    """With the page's clock stopped, the others' moves could never end by themselves: a
+    click on the hand, then a key, finishes them and hands the table back to the player."""
+    context, page, errors = new_page(browser, 390, 844, speed="normal")
+    page.clock.install()
+    start_game(page, server)
+    player = Player(page, keyboard=True, touch=True)
+    for finish in ("click", "key"):
+        player.settle()
+        now = page.evaluate("() => Date.now()") / 1000
+        page.clock.pause_at(datetime.fromtimestamp(now + 1, tz=UTC))
+        player.press("k")  # keep all five: the others' exchanges follow
+        page.locator("#skip").wait_for()
+        assert page.evaluate("() => document.getElementById('table-app').dataset.state") == "busy"
+        if finish == "click":
+            page.locator("#hand .card-btn").first.click(force=True)  # an idle card, clicked
+        else:
+            player.press("x")
+        page.wait_for_selector('#table-app[data-state="ready"]', timeout=5000)
+        assert page.locator("#skip").is_hidden()
+        page.clock.resume()
+    assert page.evaluate(LOG_TEXT).count("You keep all your cards.") == 2
+    assert not errors, errors
+    context.close()
+
+
+LOG_TEXT = "() => [...document.querySelectorAll('#log li')].map((li) => li.textContent)"
 
 
 def test_phone_width_pages_fit(server: str, browser: Any, shots: Path) -> None:
