@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browser_support import (
     SNAPSHOT,
     Player,
@@ -273,19 +274,25 @@ def test_the_recap_can_go_on_by_itself(server: str, browser: Any) -> None:
     context.close()
 
 
-def test_a_big_screen_fits(server: str, browser: Any, shots: Path) -> None:
-    """At 1920×1080 the table uses the screen: nothing scrolls, the decision is in view and
-    the side panel (scores, chart, log, settings) stands beside the table."""
-    context, page, errors = new_page(browser, 1920, 1080)
+@pytest.mark.parametrize(
+    "size",
+    [(1920, 1080), (800, 600), (844, 390)],
+    ids=["1920x1080", "800x600", "phone-on-its-side"],
+)
+def test_other_screens_fit(server: str, browser: Any, shots: Path, size: tuple[int, int]) -> None:
+    """A big screen, a small laptop and a phone on its side: nothing scrolls and the decision
+    is in view; on the big screen the side panel stands beside a large table."""
+    context, page, errors = new_page(browser, *size)
     start_game(page, server)
     Player(page, keyboard=False).settle()
-    assert_fits(page, "1920x1080")
+    assert_fits(page, f"{size}")
     side = page.evaluate("""() => {
       const s = document.getElementById('side').getBoundingClientRect();
       const f = document.getElementById('felt').getBoundingClientRect();
       return [s.left >= f.right, s.right <= innerWidth, f.height];
     }""")
-    assert side[0] and side[1] and side[2] >= 500, side
-    page.screenshot(path=str(shots / "big-table.png"))
+    if size[0] >= 1000:
+        assert side[0] and side[1] and side[2] >= 500, side
+    page.screenshot(path=str(shots / f"table-{size[0]}x{size[1]}.png"))
     assert not errors, errors
     context.close()
