@@ -51,7 +51,7 @@ STACKED = {
 }
 
 
-@pytest.mark.parametrize("path", ["/", "/rules", "/privacy", "/signin", "/signup"])
+@pytest.mark.parametrize("path", ["/", "/rules", "/privacy", "/signin", "/signup", "/account"])
 def test_pages_have_no_serious_violations(server: str, browser: Any, path: str) -> None:
     context, page, errors = new_page(browser, 1280, 720)
     page.goto(server + path)
