@@ -17,8 +17,9 @@ export function t(msgid, params) {
   return fill(typeof found === 'string' && found ? found : msgid, params);
 }
 
-/** A count's sentence: `one` for n === 1, else `other` (a catalog may hold more forms). */
-export function tn(one, other, n, params) {
+/** A count's sentence: `one` for n === 1, else `other` (a catalog may hold more forms);
+ * named as gettext's, so the same extractor finds both forms. */
+export function ngettext(one, other, n, params) {
   const forms = catalog[`${one}|${other}`];
   const all = { n, ...params };
   if (Array.isArray(forms) && forms.length) {

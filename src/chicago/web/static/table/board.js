@@ -1,7 +1,7 @@
 // Drawing the table from the display model: the seats, the trick, the hand, the scoreboard
 // and this deal's tricks. The decision panel draws itself (panel.js).
 import { el } from '../api.js';
-import { t, tn } from '../i18n.js';
+import { ngettext, t } from '../i18n.js';
 import { backSvg, cardElement, cardSvg, chip, sortedHand } from './cards.js';
 import { chartSvg } from './chart.js';
 import { seatAnchor, seatFloat, seatSpot, trickSpot } from './layout.js';
@@ -21,7 +21,7 @@ function phaseText() {
     case 'quads': return t('Deal {deal} · Four of a kind', params);
     case 'chicago': return t('Deal {deal} · Chicago?', params);
     case 'play': return t('Deal {deal} · Trick {trick} of 5', params);
-    case 'finished': return tn('Game over after {n} deal', 'Game over after {n} deals', d.deal);
+    case 'finished': return ngettext('Game over after {n} deal', 'Game over after {n} deals', d.deal);
     default: return t('Deal {deal}', params);
   }
 }
@@ -59,12 +59,12 @@ function badges(seat) {
     d.qualified[seat] ? el('span', { class: 'badge qualified', title: t('Has called Chicago in this game: may win at the target') }, t('Called Chicago')) : null,
     d.caller === seat && !d.eliminated[seat] ? el('span', { class: 'badge caller', title: t('Called Chicago this deal') }, t('Chicago!')) : null,
     d.eliminated[seat] ? el('span', { class: 'badge out' }, t('Eliminated')) : null,
-    d.tricksWon[seat] ? el('span', { class: 'badge tricks' }, tn('{n} trick', '{n} tricks', d.tricksWon[seat])) : null);
+    d.tricksWon[seat] ? el('span', { class: 'badge tricks' }, ngettext('{n} trick', '{n} tricks', d.tricksWon[seat])) : null);
 }
 
 function backs(seat) {
   const n = S.disp.handSizes[seat];
-  const label = tn('{n} card', '{n} cards', n);
+  const label = ngettext('{n} card', '{n} cards', n);
   const box = el('div', { class: 'backs', role: 'img', 'aria-label': label, title: label });
   for (let i = 0; i < n; i += 1) {
     const back = el('span', { class: 'back' });

@@ -1,7 +1,7 @@
 // The decision panel: the question of seat 0's turn in words, its answers as buttons (each
 // with its key), the hint, and any failure to save shown right beside the buttons.
 import { api, el, errorText } from '../api.js';
-import { t, tn } from '../i18n.js';
+import { ngettext, t } from '../i18n.js';
 import { renderHand } from './board.js';
 import { cardElement } from './cards.js';
 import { send } from './client.js';
@@ -63,7 +63,7 @@ async function exchangeSelected(resetNeeded) {
     const ok = await confirmDialog(
       t('Reset your score to 0?'),
       t('You have {points}. Discarding any card now resets your score to 0 (rule R2.4). Keep all five cards to avoid the reset.', { points: points(S.table.view.scores[0]) }),
-      tn('Reset to 0 and exchange {n}', 'Reset to 0 and exchange {n}', discard.length),
+      ngettext('Reset to 0 and exchange {n}', 'Reset to 0 and exchange {n}', discard.length),
     );
     if (!ok) return;
     confirmReset = true;
@@ -115,7 +115,7 @@ function exchangePanel(text, buttons) {
   const least = Math.min(...[...counts].filter((c) => c > 0));
   const resetNeeded = Boolean((S.table.prompt || {}).confirm_reset_needed) || options.some((a) => a.confirm_reset);
   if (!counts.has(0) && counts.size === 1) {
-    text.append(el('p', { class: 'ask' }, tn('You hold {cards} cards: choose the card to discard. You draw nothing.',
+    text.append(el('p', { class: 'ask' }, ngettext('You hold {cards} cards: choose the card to discard. You draw nothing.',
       'You hold {cards} cards: choose the {n} cards to discard. You draw nothing.', least, { cards: v.hand.length })));
   } else {
     text.append(el('p', { class: 'ask' }, t('Exchange {n} of {of}: choose up to {most} cards to discard, then exchange, or keep all.',
@@ -128,17 +128,17 @@ function exchangePanel(text, buttons) {
   }
   const n = S.selected.size;
   const ok = n > 0 && counts.has(n);
-  const go = button('do-exchange', n ? tn('Exchange {n} card', 'Exchange {n} cards', n) : t('Exchange (select cards)'), 'E', () => exchangeSelected(resetNeeded), true);
+  const go = button('do-exchange', n ? ngettext('Exchange {n} card', 'Exchange {n} cards', n) : t('Exchange (select cards)'), 'E', () => exchangeSelected(resetNeeded), true);
   go.dataset.counts = [...counts].sort().join(',');
   go.disabled = !ok;
   if (resetNeeded && n) go.classList.add('danger');
   buttons.append(go);
   if (counts.has(0)) {
-    buttons.append(button('keep-all', tn('Keep the card', 'Keep all {n}', v.hand.length), 'K', () => send({ type: 'exchange', discard: [], confirm_reset: false })));
+    buttons.append(button('keep-all', ngettext('Keep the card', 'Keep all {n}', v.hand.length), 'K', () => send({ type: 'exchange', discard: [], confirm_reset: false })));
   }
   if (n && !ok) {
     text.append(el('p', { class: 'help' }, least === most
-      ? tn('You may discard {n} card.', 'You may discard {n} cards.', least)
+      ? ngettext('You may discard {n} card.', 'You may discard {n} cards.', least)
       : t('You may discard {least} to {most} cards.', { least, most })));
   }
 }

@@ -1,6 +1,6 @@
 // The table's words: seat names, cards in words and glyphs, and every event as a sentence.
 // Whole sentences are msgids (one for "you", one for another seat) so a catalog can word them.
-import { t, tn } from '../i18n.js';
+import { N_, ngettext, t } from '../i18n.js';
 
 const BOT_NAMES = ['Astrid', 'Bengt', 'Cissi', 'Dag', 'Elsa'];
 export const SEAT_COLOURS = ['#f4c542', '#6ec6ff', '#ff8a65', '#b39ddb', '#81c784', '#f48fb1'];
@@ -33,7 +33,7 @@ export function cardWords(card) {
   return t('{rank} of {suit}', { rank: RANK_WORDS()[card[0]], suit: suitWord(card[1]) });
 }
 export function cards(list) { return list.map(cardText).join(' '); }
-export function points(n) { return tn('{n} point', '{n} points', n); }
+export function points(n) { return ngettext('{n} point', '{n} points', n); }
 export function signed(n) { return n >= 0 ? `+${n}` : `\u2212${-n}`; }
 
 export function skipReason(reason) {
@@ -69,15 +69,15 @@ function resetReason(reason) {
 export function winSentence(seat, reason) {
   switch (reason) {
     case 'target':
-      return who(seat, 'You reached the target and win the game!', '{name} reached the target and wins the game.');
+      return who(seat, N_('You reached the target and win the game!'), N_('{name} reached the target and wins the game.'));
     case 'straight_flush':
-      return who(seat, 'You win the game with a straight flush!', '{name} wins the game with a straight flush.');
+      return who(seat, N_('You win the game with a straight flush!'), N_('{name} wins the game with a straight flush.'));
     case 'royal_flush':
-      return who(seat, 'You win the game with a royal flush!', '{name} wins the game with a royal flush.');
+      return who(seat, N_('You win the game with a royal flush!'), N_('{name} wins the game with a royal flush.'));
     case 'last_standing':
-      return who(seat, 'You win the game as the last player standing!', '{name} wins the game as the last player standing.');
+      return who(seat, N_('You win the game as the last player standing!'), N_('{name} wins the game as the last player standing.'));
     default:
-      return who(seat, 'You win the game!', '{name} wins the game.');
+      return who(seat, N_('You win the game!'), N_('{name} wins the game.'));
   }
 }
 
@@ -91,15 +91,15 @@ function dealEnded(e) {
 }
 
 function exchanged(e, s) {
-  if (e.count === 0) return who(s, 'You keep all your cards.', '{name} keeps all their cards.');
+  if (e.count === 0) return who(s, N_('You keep all your cards.'), N_('{name} keeps all their cards.'));
   if (s === 0 && e.discarded && e.discarded.length) {
     return e.drawn && e.drawn.length
       ? t('You discard {out} and draw {in}.', { out: cards(e.discarded), in: cards(e.drawn) })
       : t('You discard {out}.', { out: cards(e.discarded) });
   }
   return s === 0
-    ? tn('You exchange {n} card.', 'You exchange {n} cards.', e.count)
-    : tn('{name} exchanges {n} card.', '{name} exchanges {n} cards.', e.count, { name: name(s) });
+    ? ngettext('You exchange {n} card.', 'You exchange {n} cards.', e.count)
+    : ngettext('{name} exchanges {n} card.', '{name} exchanges {n} cards.', e.count, { name: name(s) });
 }
 
 /** One event as a sentence for the log and the banner (null for events not told). */
@@ -107,44 +107,44 @@ export function describe(e, exchanges = 3) {
   const s = e.seat;
   switch (e.type) {
     case 'deal_started':
-      return who(e.dealer, 'Deal {deal} begins; you deal.', 'Deal {deal} begins; {name} deals.', { deal: e.deal });
+      return who(e.dealer, N_('Deal {deal} begins; you deal.'), N_('Deal {deal} begins; {name} deals.'), { deal: e.deal });
     case 'cards_dealt': return t('You are dealt {cards}.', { cards: cards(e.cards) });
     case 'exchange_started': return t('Exchange {n} begins.', { n: e.exchange });
     case 'exchange_skipped':
-      return who(s, 'You sit out exchange {n} ({why}).', '{name} sits out exchange {n} ({why}).',
+      return who(s, N_('You sit out exchange {n} ({why}).'), N_('{name} sits out exchange {n} ({why}).'),
         { n: e.exchange, why: skipReason(e.reason) });
     case 'score_reset':
-      return who(s, 'Your score goes from {from} to 0 ({why}).', "{name}'s score goes from {from} to 0 ({why}).",
+      return who(s, N_('Your score goes from {from} to 0 ({why}).'), N_("{name}'s score goes from {from} to 0 ({why})."),
         { from: e.previous, why: resetReason(e.reason) });
     case 'offer_shown':
-      return who(s, 'You are offered the {card} face up.', '{name} is offered the {card} face up.', { card: cardWords(e.card) });
+      return who(s, N_('You are offered the {card} face up.'), N_('{name} is offered the {card} face up.'), { card: cardWords(e.card) });
     case 'offer_kept':
-      return who(s, 'You keep the offered {card}.', '{name} keeps the offered {card}.', { card: cardWords(e.card) });
+      return who(s, N_('You keep the offered {card}.'), N_('{name} keeps the offered {card}.'), { card: cardWords(e.card) });
     case 'offer_declined':
-      return who(s, 'You decline the {card} and draw unseen.', '{name} declines the {card} and draws unseen.', { card: cardWords(e.card) });
+      return who(s, N_('You decline the {card} and draw unseen.'), N_('{name} declines the {card} and draws unseen.'), { card: cardWords(e.card) });
     case 'cards_exchanged': return exchanged(e, s);
     case 'hand_announced': {
       const params = { stage: e.stage, category: e.category };
-      if (e.stage >= exchanges) return who(s, 'You have the best final hand: {category}.', '{name} has the best final hand: {category}.', params);
-      return who(s, 'You have the best hand after exchange {stage}: {category}.', '{name} has the best hand after exchange {stage}: {category}.', params);
+      if (e.stage >= exchanges) return who(s, N_('You have the best final hand: {category}.'), N_('{name} has the best final hand: {category}.'), params);
+      return who(s, N_('You have the best hand after exchange {stage}: {category}.'), N_('{name} has the best hand after exchange {stage}: {category}.'), params);
     }
     case 'no_hand_scored': return t('Nobody has a pair after exchange {stage}: no points.', { stage: e.stage });
     case 'points_awarded': {
       const params = { n: Math.abs(e.points), why: pointReason(e.reason), score: e.score };
       return e.points >= 0
-        ? who(s, 'You get +{n} {why} → {score}.', '{name} gets +{n} {why} → {score}.', params)
-        : who(s, 'You lose {n} {why} → {score}.', '{name} loses {n} {why} → {score}.', params);
+        ? who(s, N_('You get +{n} {why} → {score}.'), N_('{name} gets +{n} {why} → {score}.'), params)
+        : who(s, N_('You lose {n} {why} → {score}.'), N_('{name} loses {n} {why} → {score}.'), params);
     }
     case 'quads_chosen': return e.choice === 'points'
-      ? who(s, 'You take the points for four of a kind.', '{name} takes the points for four of a kind.')
-      : who(s, 'You reset everyone else to 0 with four of a kind; the deal ends.', '{name} resets everyone else to 0 with four of a kind; the deal ends.');
-    case 'chicago_called': return who(s, 'You call Chicago!', '{name} calls Chicago!');
-    case 'chicago_passed': return who(s, 'You do not call Chicago.', '{name} does not call Chicago.');
+      ? who(s, N_('You take the points for four of a kind.'), N_('{name} takes the points for four of a kind.'))
+      : who(s, N_('You reset everyone else to 0 with four of a kind; the deal ends.'), N_('{name} resets everyone else to 0 with four of a kind; the deal ends.'));
+    case 'chicago_called': return who(s, N_('You call Chicago!'), N_('{name} calls Chicago!'));
+    case 'chicago_passed': return who(s, N_('You do not call Chicago.'), N_('{name} does not call Chicago.'));
     case 'cards_returned': return t('The cards already played go back to their hands.');
-    case 'card_played': return who(s, 'You play {card}.', '{name} plays {card}.', { card: cardText(e.card) });
+    case 'card_played': return who(s, N_('You play {card}.'), N_('{name} plays {card}.'), { card: cardText(e.card) });
     case 'trick_taken':
-      return who(s, 'You take trick {n} with {card}.', '{name} takes trick {n} with {card}.', { n: e.trick, card: cardText(e.card) });
-    case 'chicago_won': return who(s, 'You win the Chicago: all five tricks!', '{name} wins the Chicago: all five tricks!');
+      return who(s, N_('You take trick {n} with {card}.'), N_('{name} takes trick {n} with {card}.'), { n: e.trick, card: cardText(e.card) });
+    case 'chicago_won': return who(s, N_('You win the Chicago: all five tricks!'), N_('{name} wins the Chicago: all five tricks!'));
     case 'chicago_broken': {
       const params = { breaker: name(e.breaker), caller: name(e.caller) };
       if (e.caller === 0) return t("{breaker} breaks your Chicago.", params);
@@ -152,8 +152,8 @@ export function describe(e, exchanges = 3) {
       return t("{breaker} breaks {caller}'s Chicago.", params);
     }
     case 'player_eliminated':
-      return who(s, 'You reach {score} without a Chicago call and are eliminated.',
-        '{name} reaches {score} without a Chicago call and is eliminated.', { score: e.score });
+      return who(s, N_('You reach {score} without a Chicago call and are eliminated.'),
+        N_('{name} reaches {score} without a Chicago call and is eliminated.'), { score: e.score });
     case 'game_won': return winSentence(s, e.reason);
     case 'deal_ended': return dealEnded(e);
     default: return null;
