@@ -2,6 +2,12 @@
 // looked up in the catalog the server provides (none yet: English is the msgid itself).
 
 let catalog = {};
+// A page may embed its language's catalog as JSON in <script id="words"> (as the replay
+// viewer's words.js reads it); the table then speaks it from the first sentence.
+const embedded = typeof document !== 'undefined' ? document.getElementById('words') : null;
+if (embedded) {
+  try { catalog = JSON.parse(embedded.textContent || '{}') || {}; } catch (_) { catalog = {}; }
+}
 
 /** Use a catalog: {msgid: translation} and, for plurals, {"one|other": [form, ...]}. */
 export function setCatalog(messages) { catalog = messages || {}; }
