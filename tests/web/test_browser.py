@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from browser_support import (
+    CHROMIUM,
     SNAPSHOT,
     Player,
     assert_fits,
@@ -34,7 +35,7 @@ from browser_support import (
     waits,
 )
 
-__all__ = ["browser", "server", "shots"]  # fixtures
+__all__ = ["CHROMIUM", "browser", "server", "shots"]  # fixtures, also for other browser tests
 
 pytestmark = needs_chromium
 
