@@ -241,19 +241,22 @@ def test_cli_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(data) >= {
         "seats", "levels", "profile", "seed", "games", "deal_sets", "rotations", "finished",
         "unfinished", "failed", "max_actions", "jobs", "elapsed_s", "cpu_s", "by_level",
-        "by_seat",
+        "by_seat", "by_place", "wins_by_reason",
     }
     assert data["seats"] == 3 and data["levels"] == ["easy"] * 3 and data["games"] == 3
     assert data["profile"] == "chicago-gamewide-0.2"
     level = data["by_level"]["easy"]
     assert set(level) == {
         "seats", "games", "wins", "win_rate", "ci95", "fair_share", "avg_score",
-        "chicago_calls", "chicago_succeeded", "eliminations", "decisions",
+        "chicago_calls", "chicago_succeeded", "eliminations", "seat_games", "decisions",
         "decision_ms_mean", "decision_ms_p95",
     }
     assert len(level["ci95"]) == 2 and 0 <= level["ci95"][0] <= level["ci95"][1] <= 1
     assert [s["seat"] for s in data["by_seat"]] == [0, 1, 2]
     assert set(data["by_seat"][0]) == {"seat", "wins", "win_rate", "ci95", "fair_share"}
+    # places clockwise from the first dealer's left (R1.2, R1.3) hold the same wins
+    assert sum(p["wins"] for p in data["by_place"]) == sum(s["wins"] for s in data["by_seat"])
+    assert sum(data["wins_by_reason"].values()) == sum(s["wins"] for s in data["by_seat"])
 
 
 def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:

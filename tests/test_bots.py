@@ -334,6 +334,41 @@ def test_keeps_five_at_45_with_a_decent_hand(level: str, qualified: bool) -> Non
     assert s.action == Exchange(0, ()), s.reason
 
 
+@pytest.mark.parametrize("hand", ["Kc Kd Kh 7s 2d", "Ac Ad 9h 6s 3c", "Ah Kc Kd 8s 4h"])
+@pytest.mark.parametrize("score", [15, 30])
+def test_easy_calls_a_strong_hand_when_it_needs_the_qualification(hand: str, score: int) -> None:
+    """R5.1, R7.4, R8.1: unqualified at 15+, a casual player calls a strong hand (trips, two
+    aces, an ace and two kings): without a call it can never win."""
+    s = decide("easy", chicago_question(hand, score))
+    assert s.action == ChicagoCall(0, True), s.reason
+
+
+def test_easy_keeps_its_strong_hand_quiet_once_qualified() -> None:
+    """R7.4: a qualified easy bot calls only an obviously dominant hand."""
+    state = dataclasses.replace(chicago_question("Kc Kd Kh 7s 2d", 30),
+                                qualified=(True, False, False, False))
+    s = decide("easy", state)
+    assert s.action == ChicagoCall(0, False), s.reason
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_an_unqualified_seat_near_the_target_calls_any_hand(level: str) -> None:
+    """R8.3: unqualified at 42, more points only bring elimination closer; a broken call
+    still qualifies (R7.3)."""
+    s = decide(level, chicago_question("2c 7d 9h Js 4c", 42))
+    assert s.action == ChicagoCall(0, True), s.reason
+
+
+@pytest.mark.parametrize("hand", ["9c 9d 5h 3s 2c", "4c 5d 6h 7s 8c", "Jc Jd Js 3h 2c"])
+@pytest.mark.parametrize("qualified", [False, True])
+def test_easy_keeps_all_five_at_45_with_a_made_hand(hand: str, qualified: bool) -> None:
+    """R2.4: at 45+, any discard resets the score to 0; easy keeps a made hand."""
+    hands = {0: hand, 1: "Ac 9h 7s 4d Tc", 2: "Ah Jd 8c 6s 3h"}
+    state = table(hands, scores=(46, 10, 20), qualified=(qualified, False, False))
+    s = decide("easy", state)
+    assert s.action == Exchange(0, ()), s.reason
+
+
 def quads_choice(scores: tuple[int, ...], qualified: tuple[bool, ...]) -> GameState:
     """Seat 0's four nines are the best hand after the first exchange (R4.3)."""
     hands = {0: "9c 9d 9h 9s 5c", 1: "Ac Kh 7s 4d 2c", 2: "Ah Jd 8c 6s 3h", 3: "Ad Qc Th 7c 2s"}

@@ -1,10 +1,18 @@
 """The easy level: quick rules of thumb with a little randomness (well under a millisecond).
 
+It plays the game's central rule as a casual player knows it — without a Chicago call it
+cannot win (R7.4, R8.1), and 52 points unqualified put it out (R8.3) — and is weak at poker
+and at tricks.
+
 - Exchange: keep pairs, trips and quads, made hands, and (usually) four to a flush or a
-  straight, else the high cards (`odds.keep_plan`); at 45+ (R2.4) it keeps all five.
-- Offers: keep the card if it pairs a kept card or makes a straight or better, or if it is
-  an ace or a king.
-- Chicago: only with an obviously dominant hand — every card the top one of its suit, among
+  straight, else the high cards (`odds.keep_plan`), sometimes with a loose extra kicker; at
+  45+ (R2.4) it keeps all five: a reset would throw its points away.
+- Offers: keep an obviously good card — one that pairs a kept card, completes a straight or
+  better, or an ace or a king.
+- Chicago: when it still needs the qualification, it calls with a strong hand (three of a
+  kind or better, two aces, or an ace with two kings) as soon as it may (15+, R5.1), and with
+  anything once its score makes the call urgent (a broken call qualifies too, R7.3); once
+  qualified, only with an obviously dominant hand — every card the top one of its suit among
   the cards it has not seen played — and the lead.
 - Tricks: shed the lowest card and keep the highest for the last trick; play the last card
   to win. If the last trick's points would eliminate it unqualified (R8.3), the other way
@@ -19,7 +27,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from chicago.core.actions import Action, Exchange, Play, QuadsChoice
-from chicago.core.cards import DECK
+from chicago.core.cards import DECK, Card
 from chicago.core.hands import Category, category_of, hand_value
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
@@ -29,10 +37,18 @@ from .base import Bot, Suggestion
 from .common import answer, card_list, exchange_for, is_boss, kept_words, trick_leader
 from .odds import flush_draw, keep_plan, straight_draw
 
-DRAW_SOMETIMES = 0.7
+DRAW_SOMETIMES = 0.5
 """How often the easy bot keeps four to a flush or a straight (else it keeps high cards)."""
-WANDER = 0.1
-"""How often it plays a random legal card in the early tricks."""
+KICKER = 0.5
+"""How often it keeps a high kicker beside a pair (a beginner's loose exchange)."""
+WANDER = 0.2
+"""How often it plays a random legal card."""
+GRAB = 0.45
+"""How often, before the last trick, it plays its highest card to take a trick that pays
+nothing (R6.2): the beginner's mistake of the game."""
+URGENT = 12
+"""Within this many points of the target, an unqualified easy bot calls with any hand: the
+rest of the deal and the next one's first stages could put it out (R8.3)."""
 
 
 class EasyBot(Bot):
@@ -67,6 +83,11 @@ class EasyBot(Bot):
         if drawing and (flush_draw(kept) or straight_draw(kept)) and rng.random() > DRAW_SOMETIMES:
             high = sorted(hand, key=lambda c: -c.rank)
             kept = tuple(high[: max(len(hand) - most, 2 if high[1].rank >= 13 else 1)])
+        cat = category_of(hand_value(hand))
+        if cat is Category.ONE_PAIR and len(kept) == 2 and rng.random() < KICKER:
+            spare = max((c for c in hand if c not in kept), key=lambda c: c.rank)
+            if spare.rank >= 12:
+                kept = tuple(c for c in hand if c in kept or c is spare)
         discard = [c for c in hand if c not in kept]
         if not discard:
             return Suggestion(exchange_for(legal, ()), f"Keep all five: {kept_words(hand)}.")
@@ -108,15 +129,26 @@ class EasyBot(Bot):
 
     def _chicago(self, view: PlayerView, legal: Sequence[Action]) -> Suggestion:
         me = view.seat
-        seen = set(view.hand) | {c for t in view.tricks for _, c in t.plays}
+        p = view.profile
+        hand = view.hand
+        seen = set(hand) | {c for t in view.tricks for _, c in t.plays}
         seen.update(c for s, c in view.trick if s == me)
         out = [c for c in DECK if c not in seen]
-        strong = (view.profile.chicago_caller_leads and len(view.hand) == 5
-                  and all(is_boss(c, out) for c in view.hand))
-        if strong:
+        dominant = (p.chicago_caller_leads and len(hand) == 5
+                    and all(is_boss(c, out) for c in hand))
+        if dominant:
             return Suggestion(
                 answer(legal, True), "Call Chicago: every card I hold is the top of its suit."
             )
+        needs = p.qualification_required and not view.qualified[me]
+        if needs and len(hand) == 5:
+            score = view.scores[me]
+            if strong_hand(hand):
+                return Suggestion(answer(legal, True), "Call Chicago: a strong hand, and I "
+                                  "need a call to be able to win.")
+            if score >= p.target - URGENT:
+                return Suggestion(answer(legal, True), f"Call Chicago: at {score} points I "
+                                  "need the call before the points put me out.")
         return Suggestion(answer(legal, False), "No Chicago: my hand is not strong enough.")
 
     def _play(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
@@ -146,9 +178,22 @@ class EasyBot(Bot):
             return Suggestion(
                 pick[high], f"Shed {card_list([high])}: the last trick would put me out."
             )
-        if len(view.tricks) < 3 and rng.random() < WANDER:
+        roll = rng.random()
+        if roll < WANDER:
             c = cards[rng.below(len(cards))]
             return Suggestion(pick[c], f"Play {card_list([c])}.")
+        if roll < WANDER + GRAB:
+            return Suggestion(pick[high], f"Play {card_list([high])} to take the trick.")
         return Suggestion(
             pick[low], f"Shed {card_list([low])} and keep my high cards for the last trick."
         )
+
+
+def strong_hand(hand: Sequence[Card]) -> bool:
+    """What a casual player calls a strong hand for a Chicago: three of a kind or better,
+    two aces, or an ace and two kings."""
+    if category_of(hand_value(hand)) >= Category.THREE_OF_A_KIND:
+        return True
+    aces = sum(c.rank == 14 for c in hand)
+    kings = sum(c.rank == 13 for c in hand)
+    return aces >= 2 or (aces == 1 and kings >= 2)

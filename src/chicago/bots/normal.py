@@ -349,6 +349,10 @@ class NormalBot(Bot):
             return Suggestion(answer(legal, True), "Call Chicago: every card I hold is the top one "
                               "left in its suit" + (" and I lead." if leads else "."))
         p = call_chance(kn, hand, leads)
+        if stakes.urgent_call:
+            return Suggestion(answer(legal, True), f"Call Chicago: at {stakes.score} points I "
+                              "need the qualification before more points put me out, and a "
+                              f"broken call gives it too (all five tricks about {chance(p)}).")
         won, broken = stakes.call_values()
         call = p * won + (1 - p) * broken
         judge = Judge(view, kn, stakes)

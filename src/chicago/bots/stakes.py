@@ -63,6 +63,14 @@ class Stakes:
         """Whether this seat must still call Chicago before it can win at the target."""
         return self.profile.qualification_required and not self.qualified[self.seat]
 
+    @property
+    def urgent_call(self) -> bool:
+        """Whether this seat should call at the next chance whatever its hand: it still needs
+        the qualification and its points are past target − Chicago value, where more points
+        only bring elimination closer (R8.3) and a broken call still qualifies it (R7.3)."""
+        p = self.profile
+        return self.needs_call and self.score >= p.target - p.chicago_points
+
     def opponents(self) -> list[int]:
         return [s for s in range(len(self.scores)) if s != self.seat and not self.eliminated[s]]
 

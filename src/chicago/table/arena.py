@@ -26,7 +26,7 @@ from typing import Any, Final, Protocol, TextIO
 
 from chicago.bots import LEVELS, bot_stream, make_bot
 from chicago.core.actions import Action
-from chicago.core.events import ChicagoCalled, ChicagoWon, Event
+from chicago.core.events import ChicagoCalled, ChicagoWon, DealStarted, Event, GameWon
 from chicago.core.game import Game
 from chicago.core.rules import DEFAULT_PROFILE, RuleProfile
 from chicago.core.shuffle import Stream
@@ -82,6 +82,20 @@ class GameResult:
     @property
     def deals(self) -> int:
         return self.game.state.deal
+
+    def first_dealer(self) -> int:
+        """The first deal's dealer (R1.2: chosen from the seed)."""
+        for e in self.game.events:
+            if isinstance(e, DealStarted):
+                return e.dealer
+        return 0
+
+    def win_reason(self) -> str | None:
+        """How the game was won (R8: target, straight_flush, royal_flush, last_standing)."""
+        for e in reversed(self.game.events):
+            if isinstance(e, GameWon):
+                return e.reason
+        return None
 
     def chicago_calls(self) -> list[int]:
         """Chicago calls per seat (R5.1)."""
@@ -225,6 +239,10 @@ class Outcome:
     calls: list[int]
     chicagos_won: list[int]
     times: list[list[float]] = field(default_factory=list)
+    win_reason: str | None = None
+    """R8: target (a qualified win), straight_flush, royal_flush, last_standing."""
+    dealer: int = 0
+    """The first dealer (R1.2), for seat fairness relative to the dealer."""
     error: str | None = None
     cpu_s: float = 0.0
     """Processor time the game took in its worker (for sizing benchmarks; load-independent)."""
@@ -274,6 +292,8 @@ def run_task(task: Task) -> Outcome:
         calls=result.chicago_calls(),
         chicagos_won=result.chicagos_won(),
         times=result.decision_times,
+        win_reason=result.win_reason(),
+        dealer=result.first_dealer(),
         cpu_s=time.process_time() - cpu,
     )
 
@@ -396,6 +416,8 @@ def summary(
         for name in names
     }
     seat_wins = [0] * seats
+    place_wins = [0] * seats  # by place clockwise from the first dealer's left (R1.2)
+    reasons: dict[str, int] = {}
     finished = unfinished = 0
     errors: list[str] = []
     actions: list[int] = []
@@ -412,6 +434,9 @@ def summary(
             deals.append(o.deals)
         if o.winner is not None:
             seat_wins[o.winner] += 1
+            place_wins[(o.winner - o.dealer - 1) % seats] += 1
+        if o.win_reason is not None:
+            reasons[o.win_reason] = reasons.get(o.win_reason, 0) + 1
         for name in set(o.levels):
             per[name]["games"] += 1
         if o.winner is not None:
@@ -443,6 +468,7 @@ def summary(
             "chicago_calls": e["calls"],
             "chicago_succeeded": e["chicagos_won"],
             "eliminations": e["eliminations"],
+            "seat_games": e["seat_games"],
             "decisions": len(times),
             "decision_ms_mean": 1000 * sum(times) / len(times) if times else 0.0,
             "decision_ms_p95": 1000 * percentile(times, 95),
@@ -452,6 +478,13 @@ def summary(
         lo, hi = wilson(seat_wins[s], games)
         by_seat.append(
             {"seat": s, "wins": seat_wins[s], "win_rate": _rate(seat_wins[s], games),
+             "ci95": [lo, hi], "fair_share": 1 / seats}
+        )
+    by_place = []
+    for k in range(seats):
+        lo, hi = wilson(place_wins[k], games)
+        by_place.append(
+            {"place": k + 1, "wins": place_wins[k], "win_rate": _rate(place_wins[k], games),
              "ci95": [lo, hi], "fair_share": 1 / seats}
         )
     return {
@@ -475,6 +508,8 @@ def summary(
         "cpu_s": sum(o.cpu_s for o in outcomes),
         "by_level": by_level,
         "by_seat": by_seat,
+        "by_place": by_place,
+        "wins_by_reason": reasons,
     }
 
 
@@ -521,6 +556,9 @@ def format_table(s: dict[str, Any]) -> str:
             f"{100 * lo:.1f}–{100 * hi:.1f}%", _pct(e["fair_share"]),
         ))
     lines.extend(_columns(seat_rows))
+    if s.get("wins_by_reason"):
+        how = ", ".join(f"{k} {v}" for k, v in sorted(s["wins_by_reason"].items()))
+        lines.append(f"games won by: {how}")
     for err in s["errors"]:
         lines.append(f"failed: {err}")
     return "\n".join(lines) + "\n"
