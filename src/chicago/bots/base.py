@@ -14,16 +14,57 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from chicago.core.actions import Action
+from chicago.core.cards import Card
 from chicago.core.shuffle import Stream
 from chicago.core.views import PlayerView
 
 
 @dataclass(frozen=True)
+class Advice:
+    """The numbers behind a decision, for a coach's hint (the words are chicago's text
+    layer's job). Every chance here is an estimate from `samples` imagined deals of the
+    cards the seat cannot see, unless `samples` is 0."""
+
+    kind: str
+    """exchange, chicago or play."""
+    samples: int = 0
+    kept: tuple[Card, ...] = ()
+    """exchange: the cards kept (all five when nothing is discarded)."""
+    at_least: tuple[float, ...] = ()
+    """exchange: by category value (hands.Category), the chance of holding that category or
+    better after the last exchange, keeping these cards and then exchanging as a typical
+    player does."""
+    by_exchange: int = 0
+    """exchange: the exchange those chances refer to (the last one)."""
+    best: float = 0.0
+    """exchange: the chance of the best hand at the next scoring (R4.1, or the final hand)."""
+    resets: bool = False
+    """exchange: the discard resets the score to 0 (R2.4)."""
+    all_five: float = 0.0
+    """chicago: the chance to take all five tricks (R5.2), or play: the caller's chance."""
+    call_worth: float = 0.0
+    """chicago: what calling is worth over passing, in points of standing in this game
+    (qualification, the target and the others' scores included, bots.stakes)."""
+    needs_call: bool = False
+    """chicago: the seat is not qualified yet (R7.4): even a broken call qualifies it."""
+    urgent: bool = False
+    """chicago: its points are past target − Chicago value, where a call is due."""
+    last_trick: float = 0.0
+    """play: the chance to take the last trick after this card (R6.3)."""
+    why: str = ""
+    """play: last_trick (plays for the last trick), avoid (the last trick's points would put
+    the seat out, R8.3), caller (keeps every trick of its Chicago), rule (a counting rule:
+    see the reason)."""
+
+
+@dataclass(frozen=True)
 class Suggestion:
-    """A decision and why, in one short sentence a player can read."""
+    """A decision and why, in one short sentence a player can read, and for hints its
+    numbers when the level has them (`advice`)."""
 
     action: Action
     reason: str
+    advice: Advice | None = None
 
 
 class Bot(ABC):

@@ -34,13 +34,20 @@ from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 
-from .base import Suggestion
+from .base import Advice, Suggestion
 from .common import answer, card_list, chance, first_leader, plays, resets, returned
 from .counting import choose_play
 from .knowledge import Knowledge, knowledge, sample_hands
 from .normal import Judge, NormalBot, aiming, exchange_reason
-from .odds import CATEGORIES
-from .simulate import world
+from .odds import (
+    CATEGORIES,
+    CATEGORY_FLOOR,
+    TOP_FLUSH,
+    at_least,
+    projected,
+    straight_flush_odds,
+)
+from .simulate import World, world
 from .solver import LastTrick, chicago_holds, mask_of, rollout
 from .stakes import Stakes, Step, gain
 
@@ -50,6 +57,7 @@ PLAY_SAMPLES: Final = 40
 """Imagined deals per card played."""
 CALL_SAMPLES: Final = 48
 """Imagined deals per Chicago question."""
+SF_FLOOR: Final = CATEGORY_FLOOR[Category.STRAIGHT_FLUSH]
 EXACT: Final = {2: 5, 3: 4, 4: 3, 5: 3, 6: 2}
 """By players in the deal: the hand size from which a card is chosen by solving the rest of
 the deal exactly."""
@@ -64,6 +72,33 @@ qualification (R7.4, R8.1): even a broken call qualifies it, so the stakes alone
 
 class HardBot(NormalBot):
     level: ClassVar[str] = "hard"
+    worlds: ClassVar[int] = WORLDS
+    play_samples: ClassVar[int] = PLAY_SAMPLES
+    call_samples: ClassVar[int] = CALL_SAMPLES
+
+    # --- what it imagines: the hidden cards, dealt consistently with its view (R9.2) ------
+
+    def _exchange_worlds(
+        self, view: PlayerView, kn: Knowledge, rng: Stream, after: Sequence[int]
+    ) -> list[World]:
+        """Imagined deals at an exchange: its draws and the others' hands (simulate.py)."""
+        p = view.profile
+        e = max(1, view.exchange)
+        return [world(kn, rng, e, p.max_discard, p.exchanges, after) for _ in range(self.worlds)]
+
+    def _draw_pool(self, kn: Knowledge, count: int) -> tuple[Card, ...]:
+        """The cards a draw may bring, as far as the seat can tell (R2.3)."""
+        return kn.unseen
+
+    def _hands_after_exchanges(
+        self, view: PlayerView, kn: Knowledge, rng: Stream
+    ) -> list[tuple[Card, ...]]:
+        """Everyone's hand once the exchanges are over (for a Chicago question)."""
+        return _history_hands(view, kn, rng)
+
+    def _hands_now(self, view: PlayerView, kn: Knowledge, rng: Stream) -> list[tuple[Card, ...]]:
+        """Everyone's hand now, during the tricks."""
+        return list(sample_hands(kn, rng)[0])
 
     def _decide(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
         phase = view.phase
@@ -98,7 +133,7 @@ class HardBot(NormalBot):
         me = kn.seat
         order = kn.players
         after = order[order.index(me) + 1:] if me in order else ()
-        worlds = [world(kn, rng, e, p.max_discard, p.exchanges, after) for _ in range(WORLDS)]
+        worlds = self._exchange_worlds(view, kn, rng, after)
         rivals = [_best_rival(w.hands, order, p.ties) for w in worlds]
         position = order.index(me) if me in order else 0
         reset_cost = stakes.settle([("zero", me, 0)]) if resets(legal) else 0.0
@@ -120,8 +155,12 @@ class HardBot(NormalBot):
             reset = bool(a.discard) and a.confirm_reset
             values = []
             wins = improved = 0
+            sampled_sf = 0
             for w, (rival, rival_pos) in zip(worlds, rivals, strict=True):
                 v = hand_value(kept + w.draws[:k])
+                if k and v >= SF_FLOOR:  # counted exactly below (odds.straight_flush_odds)
+                    v = TOP_FLUSH
+                    sampled_sf += 1
                 top = v > rival or (v == rival and (position < rival_pos or all_score))
                 cat = CATEGORIES[v]
                 score = award(cat, reset) if top else 0.0
@@ -132,6 +171,12 @@ class HardBot(NormalBot):
             mean = sum(values) / n
             if k == 1 and p.open_offer:  # R2.2: a bad offer can be declined
                 mean = sum(x if x > mean else mean for x in values) / n
+            if k and (sampled_sf or len(kept) >= 2):
+                sf = straight_flush_odds(kept, k, self._draw_pool(kn, k))
+                if sf:
+                    gain_sf = (award(Category.STRAIGHT_FLUSH, reset) + judge.worth(SF_FLOOR, reset)
+                               - award(Category.FLUSH, reset) - judge.worth(TOP_FLUSH, reset))
+                    mean += sf * gain_sf
             if not reset:
                 mean += judge.chicago(kept, k)[0]
             if reset:
@@ -141,7 +186,14 @@ class HardBot(NormalBot):
         assert best_option is not None
         worth, action, improve, best = best_option
         hope = aiming(view, judge, action, worth)
-        return Suggestion(action, exchange_reason(view, action, improve, best, legal, hope))
+        kept = tuple(c for c in hand if c not in action.discard)
+        later = max(0, p.exchanges - e)
+        finals = [projected(kept, w.draws + w.rest, later, p.max_discard) for w in worlds]
+        advice = Advice("exchange", len(worlds), kept=kept, at_least=at_least(finals),
+                        by_exchange=max(e, p.exchanges), best=best,
+                        resets=bool(action.discard) and action.confirm_reset)
+        reason = exchange_reason(view, action, improve, best, legal, hope)
+        return Suggestion(action, reason, advice)
 
     # --- Chicago calls -----------------------------------------------------------------
 
@@ -158,8 +210,9 @@ class HardBot(NormalBot):
         passing = 0.0
         finals = 0.0
         prefs_cache: dict[tuple[Step, ...], list[list[float]]] = {}
-        for _ in range(CALL_SAMPLES):
-            hands = _history_hands(view, kn, rng)
+        samples = self.call_samples
+        for _ in range(samples):
+            hands = self._hands_after_exchanges(view, kn, rng)
             masks = [mask_of(h) for h in hands]
             if chicago_holds(masks, order, me, leader):
                 holds += 1
@@ -168,24 +221,30 @@ class HardBot(NormalBot):
             prefs, _ = _prefs(view, kn, hands, prefs_cache)
             ending = _solve_from(masks, order, prefs, me, natural, split_two(view))
             passing += prefs[me][ending]
-        share = holds / CALL_SAMPLES
+        share = holds / samples
         won, broken = stakes.call_values()
-        call = share * won + (1 - share) * broken + finals / CALL_SAMPLES
-        stay = passing / CALL_SAMPLES
-        sure = holds == CALL_SAMPLES
+        call = share * won + (1 - share) * broken + finals / samples
+        stay = passing / samples
+        sure = holds == samples
         least = MIN_RISKY_CALL[stakes.needs_call]
-        if call > stay and (sure or share >= least):
+        urgent = stakes.urgent_call
+        advice = Advice("chicago", samples, all_five=share, call_worth=call - stay,
+                        needs_call=stakes.needs_call, urgent=urgent)
+        if urgent or (call > stay and (sure or share >= least)):
             if sure:
-                why = f"I win all five tricks in every one of {CALL_SAMPLES} deals I imagined."
+                why = f"I win all five tricks in every one of {samples} deals I imagined."
+            elif urgent:
+                why = (f"at {stakes.score} points I need the qualification before more points put "
+                       f"me out (all five tricks in {holds} of {samples} deals I imagined).")
             elif share < MIN_RISKY_CALL[False]:
-                why = (f"I win all five tricks in only {holds} of {CALL_SAMPLES} deals I "
+                why = (f"I win all five tricks in only {holds} of {samples} deals I "
                        "imagined, but I need the qualification, and a broken call gives it too.")
             else:
-                why = (f"I win all five tricks in {holds} of {CALL_SAMPLES} deals I imagined, "
+                why = (f"I win all five tricks in {holds} of {samples} deals I imagined, "
                        "and the call is worth the risk now.")
-            return Suggestion(answer(legal, True), f"Call Chicago: {why}")
+            return Suggestion(answer(legal, True), f"Call Chicago: {why}", advice)
         return Suggestion(answer(legal, False), f"No Chicago: I would win all five tricks in only "
-                          f"{holds} of {CALL_SAMPLES} deals I imagined.")
+                          f"{holds} of {samples} deals I imagined.", advice)
 
     # --- tricks ------------------------------------------------------------------------
 
@@ -200,7 +259,7 @@ class HardBot(NormalBot):
                   stakes.settle([gain(me, p.last_trick_two_points)]))
         guide = choose_play(view, kn, cards, stakes)
         if len(cards) == 1 or (view.caller is not None and view.caller != me):
-            return Suggestion(pick[guide.card], guide.reason)
+            return Suggestion(pick[guide.card], guide.reason, Advice("play", why="rule"))
         players = kn.players
         trick = [(s, 1 << c.index) for s, c in view.trick]
         leader = view.leader if view.leader is not None else me
@@ -209,8 +268,9 @@ class HardBot(NormalBot):
         prefs_cache: dict[tuple[Step, ...], list[list[float]]] = {}
         caller = view.caller == me
         exact = len(view.hand) <= EXACT.get(len(players), 2)
-        for _ in range(PLAY_SAMPLES):
-            hands, _rest = sample_hands(kn, rng)
+        samples = self.play_samples
+        for _ in range(samples):
+            hands = self._hands_now(view, kn, rng)
             masks = [mask_of(h) for h in hands]
             if caller:
                 for c in cards:
@@ -231,7 +291,12 @@ class HardBot(NormalBot):
                 totals[c] += prefs[me][ending]
                 good[c] += ending // 2 == me
         best = max(cards, key=lambda c: (totals[c] + (1e-6 if c is guide.card else 0.0)))
-        return Suggestion(pick[best], _play_reason(view, best, good[best], caller, values))
+        rate = good[best] / samples
+        why = "caller" if caller else "avoid" if max(values) <= 0 else "last_trick"
+        advice = Advice("play", samples, all_five=rate if caller else 0.0,
+                        last_trick=0.0 if caller else rate, why=why)
+        reason = _play_reason(view, best, good[best], samples, caller, values)
+        return Suggestion(pick[best], reason, advice)
 
 
 def _history_hands(view: PlayerView, kn: Knowledge, rng: Stream) -> list[tuple[Card, ...]]:
@@ -372,14 +437,15 @@ def _rolled(
 
 
 def _play_reason(
-    view: PlayerView, card: Card, good: int, caller: bool, values: tuple[float, float]
+    view: PlayerView, card: Card, good: int, samples: int, caller: bool,
+    values: tuple[float, float],
 ) -> str:
     verb = "Lead" if not view.trick else "Play"
     if caller:
-        return (f"{verb} {card_list([card])}: I keep every trick in {good} of {PLAY_SAMPLES} "
+        return (f"{verb} {card_list([card])}: I keep every trick in {good} of {samples} "
                 "deals I imagined.")
     if max(values) <= 0:
         return (f"{verb} {card_list([card])}: the last trick would put me out, and I take it in "
-                f"only {good} of {PLAY_SAMPLES} deals I imagined.")
-    return (f"{verb} {card_list([card])}: I take the last trick in {good} of {PLAY_SAMPLES} deals "
-            f"I imagined ({chance(good / PLAY_SAMPLES)}).")
+                f"only {good} of {samples} deals I imagined.")
+    return (f"{verb} {card_list([card])}: I take the last trick in {good} of {samples} deals "
+            f"I imagined ({chance(good / samples)}).")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import cache
+from math import comb
 from typing import Final
 
 from chicago.core.cards import DECK, Card
@@ -175,3 +176,78 @@ def best_chance(
     if plain > 0:
         p *= t.below(value, stage) ** plain
     return p
+
+
+def projected(
+    kept: Sequence[Card], draws: Sequence[Card], later: int, most: int
+) -> int:
+    """The hand value after drawing to `kept` from the front of `draws` and then exchanging
+    `later` more times by the typical player's plan (`keep_plan`), drawing on from `draws`."""
+    hand = tuple(kept) + tuple(draws[: 5 - len(kept)])
+    top = 5 - len(kept)
+    for _ in range(later):
+        keep = keep_plan(hand, most)
+        need = 5 - len(keep)
+        if top + need > len(draws):
+            break
+        hand = keep + tuple(draws[top : top + need])
+        top += need
+    return hand_value(hand)
+
+
+def at_least(values: Sequence[int]) -> tuple[float, ...]:
+    """By category (index = Category value): the share of hand values of that category or
+    better."""
+    counts = [0] * len(Category)
+    for v in values:
+        counts[CATEGORIES[v]] += 1
+    out = [0.0] * len(Category)
+    total = 0
+    n = max(1, len(values))
+    for cat in range(len(Category) - 1, -1, -1):
+        total += counts[cat]
+        out[cat] = total / n
+    return tuple(out)
+
+
+def _straight_flushes() -> tuple[int, ...]:
+    """Every straight flush as a bitmask over `Card.index` (A-2-3-4-5 included, R3.1)."""
+    out = []
+    for suit in range(4):
+        for top in range(5, 15):
+            ranks = [14 if r == 1 else r for r in range(top - 4, top + 1)]
+            mask = 0
+            for c in DECK:
+                if c.index & 3 == suit and c.rank in ranks:
+                    mask |= 1 << c.index
+            out.append(mask)
+    return tuple(out)
+
+
+STRAIGHT_FLUSHES: Final = _straight_flushes()
+TOP_FLUSH: Final = CATEGORY_FLOOR[Category.FULL_HOUSE] - 1
+"""The best flush's hand value: what a sampled straight flush counts as (`straight_flush_odds`)."""
+
+
+def straight_flush_odds(kept: Sequence[Card], draws: int, pool: Sequence[Card]) -> float:
+    """The exact chance that `draws` cards drawn from `pool` make a straight flush with
+    `kept` (R3.1, R4.4).
+
+    A straight flush wins the game at once (R4.4), a hundred times an ordinary award, and
+    one imagined in a handful of a few hundred worlds would swamp every other outcome of an
+    exchange; so the sampled worlds count it as a flush and this adds its exact chance."""
+    if draws <= 0:
+        return 0.0
+    have = 0
+    for c in kept:
+        have |= 1 << c.index
+    out = 0
+    for c in pool:
+        out |= 1 << c.index
+    hits = 0
+    for sf in STRAIGHT_FLUSHES:
+        need = sf & ~have
+        if have & ~sf or need.bit_count() != draws or need & ~out:
+            continue
+        hits += 1
+    return hits / comb(len(pool), draws) if hits else 0.0

@@ -35,6 +35,8 @@ class World:
     """The cards the seat would draw, in order (up to five)."""
     hands: dict[int, tuple[Card, ...]]
     """Each opponent's hand after this exchange (as the stage will compare it)."""
+    rest: tuple[Card, ...] = ()
+    """The unseen cards left over, in random order (for later draws of the coach's odds)."""
 
 
 def keep_forced(hand: Sequence[Card], count: int, most: int) -> tuple[Card, ...]:
@@ -154,4 +156,4 @@ def world(
         assert best is not None
         pool.commit(best)
         hands[seat] = best
-    return World(draws, hands)
+    return World(draws, hands, tuple(pool.cards))

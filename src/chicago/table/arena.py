@@ -261,15 +261,23 @@ def tasks(config: ArenaConfig) -> list[Task]:
     return out
 
 
-def run_task(task: Task) -> Outcome:
-    """Play one arena game with fresh bots; a bot's failure is reported, not raised."""
+def bot_players(task: Task, game: Game) -> list[Player]:
+    """The players of an arena game: a fresh bot of each seat's level."""
+    return [make_bot(level) for level in task.levels]
+
+
+PlayerFactory = Callable[[Task, Game], Sequence[Player]]
+"""Makes the players of one arena game (the benchmarks may seat players that are not
+levels, e.g. a reference that sees every card; they get the game it plays)."""
+
+
+def run_task(task: Task, players: PlayerFactory = bot_players) -> Outcome:
+    """Play one arena game with fresh players; a player's failure is reported, not raised."""
     n = len(task.levels)
     cpu = time.process_time()
     try:
-        players = [make_bot(level) for level in task.levels]
-        result = play_game(
-            players, profile=task.profile, seed=task.seed, max_actions=task.max_actions
-        )
+        game = Game.new(task.profile, n, task.seed)
+        result = play_game(players(task, game), game=game, max_actions=task.max_actions)
     except Exception as e:  # a bot under development may fail: count it, keep going
         return Outcome(
             task.index, task.deal_set, task.rotation, task.seed, task.levels, False, None,
@@ -335,8 +343,13 @@ class Progress:
             self.out.flush()
 
 
-def run_arena(config: ArenaConfig, progress: TextIO | None = None) -> dict[str, Any]:
-    """Play the arena's games (on `config.jobs` processes) and summarize them."""
+def run_arena(
+    config: ArenaConfig,
+    progress: TextIO | None = None,
+    players: PlayerFactory = bot_players,
+) -> dict[str, Any]:
+    """Play the arena's games (on `config.jobs` processes) and summarize them. `players`
+    must be a module-level function when jobs > 1 (it goes to the worker processes)."""
     todo = tasks(config)
     bar = Progress(len(todo), progress)
     bar.update(0)
@@ -345,11 +358,11 @@ def run_arena(config: ArenaConfig, progress: TextIO | None = None) -> dict[str, 
     jobs = max(1, min(config.jobs, len(todo)))
     if jobs == 1:
         for task in todo:
-            outcomes.append(run_task(task))
+            outcomes.append(run_task(task, players))
             bar.update(len(outcomes))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(run_task, task) for task in todo]
+            futures = [pool.submit(run_task, task, players) for task in todo]
             for future in as_completed(futures):
                 outcomes.append(future.result())
                 bar.update(len(outcomes))

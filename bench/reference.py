@@ -1,0 +1,117 @@
+"""A perfect-information reference for measurement only: hard's policy with every card known.
+
+Never a level: `chicago.bots` cannot make it, no front-end can seat it, and it lives here in
+`bench/`. It breaks R9.2 on purpose — it holds the `Game` it plays in and reads every hand,
+the stock order and the seed — so that the arena can measure how much of the hard level's
+loss is hidden information and how much is play. Wherever the hard level imagines the
+cards it cannot see (simulate.world, knowledge.sample_hands), the reference takes the real
+ones, once (one world instead of many); everything else is the hard level's code.
+
+    .venv/bin/python bench/reference.py [--games N] [--seed S] [--jobs J] [--levels ...]
+
+plays the reference against the named levels (default reference,normal,reference,normal)
+and prints the arena table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import ClassVar
+
+from chicago.table.arena import ArenaConfig, Player, Task, format_table, run_arena
+from chicago.bots import make_bot
+from chicago.bots.hard import HardBot
+from chicago.bots.knowledge import Knowledge
+from chicago.bots.odds import keep_plan
+from chicago.bots.simulate import World
+from chicago.core.cards import Card
+from chicago.core.game import Game
+from chicago.core.shuffle import shuffled
+from chicago.core.state import GameState
+from chicago.core.views import PlayerView
+
+LEVEL = "reference"
+"""The name the benchmarks give the reference in an arena's level list."""
+
+
+def stock_order(state: GameState) -> tuple[Card, ...]:
+    """The cards the next draws will bring, in order: the stock, then the completed discards
+    as the engine would recycle them (R2.3, deal.py `_draw`)."""
+    fresh = shuffled(state.discards, state.setup.seed, "recycle", state.deal, state.shuffles + 1)
+    return state.stock + fresh
+
+
+class PerfectBot(HardBot):
+    """The hard level's policy on the real cards (see the module docstring)."""
+
+    level: ClassVar[str] = LEVEL
+    worlds: ClassVar[int] = 1
+    play_samples: ClassVar[int] = 1
+    call_samples: ClassVar[int] = 1
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def _check(self, view: PlayerView) -> GameState:
+        state = self.game.state
+        if state.to_act != view.seat or state.phase is not view.phase:
+            raise RuntimeError("the reference was asked about a game it is not playing")
+        return state
+
+    def _exchange_worlds(
+        self, view: PlayerView, kn: Knowledge, rng: object, after: Sequence[int]
+    ) -> list[World]:
+        state = self._check(view)
+        order = stock_order(state)
+        draws, pool = order[:5], list(order[5:])
+        most = state.profile.max_discard
+        hands: dict[int, tuple[Card, ...]] = {}
+        for seat in kn.holders():
+            hand = state.hands[seat]
+            if seat in after and len(hand) == 5:  # still to exchange: the typical plan
+                kept = keep_plan(hand, most)
+                need = 5 - len(kept)
+                hand = kept + tuple(pool[:need])
+                del pool[:need]
+            hands[seat] = hand
+        return [World(draws, hands, tuple(pool))]
+
+    def _draw_pool(self, kn: Knowledge, count: int) -> tuple[Card, ...]:
+        """Exactly the cards the draw will bring (for the straight-flush term)."""
+        return stock_order(self.game.state)[:count]
+
+    def _hands_after_exchanges(
+        self, view: PlayerView, kn: Knowledge, rng: object
+    ) -> list[tuple[Card, ...]]:
+        state = self._check(view)
+        hands = [list(h) for h in state.hands]
+        if state.trick and not state.tricks:  # a first-trick call: the cards go back (§X)
+            for seat, card in state.trick:
+                hands[seat].append(card)
+        return [tuple(h) for h in hands]
+
+    def _hands_now(self, view: PlayerView, kn: Knowledge, rng: object) -> list[tuple[Card, ...]]:
+        return list(self._check(view).hands)
+
+
+def reference_players(task: Task, game: Game) -> list[Player]:
+    """An arena game's players, the reference seated wherever the levels say `reference`."""
+    return [PerfectBot(game) if level == LEVEL else make_bot(level) for level in task.levels]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--levels", default=f"{LEVEL},normal,{LEVEL},normal")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    levels = tuple(x.strip() for x in args.levels.split(","))
+    config = ArenaConfig(levels, games=args.games, seed=args.seed, jobs=args.jobs)
+    print(format_table(run_arena(config, sys.stderr, reference_players)))
+
+
+if __name__ == "__main__":
+    main()

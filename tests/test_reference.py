@@ -1,0 +1,77 @@
+"""The perfect-information reference (bench/reference.py): a measuring stick, never a level.
+
+It must not be reachable as a level (R9.2 stays intact for every real bot, which gets only a
+PlayerView), it must see the cards the engine will really deal (the stock order and R2.3
+recycling), and it must play legal games.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from chicago.core.actions import Exchange, Offer
+from chicago.table.arena import ArenaConfig, run_arena
+from chicago.bots import LEVELS, make_bot
+from chicago.core.engine import apply, legal_actions, new_game
+from chicago.core.shuffle import Stream
+from chicago.core.state import Phase
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+
+import reference
+
+
+def test_the_reference_is_not_a_level() -> None:
+    assert reference.LEVEL not in LEVELS
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot(reference.LEVEL)
+    import chicago.bots
+
+    assert not hasattr(chicago.bots, "PerfectBot")
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+def test_stock_order_is_what_the_engine_draws(seats: int) -> None:
+    """R2.1–R2.3: every draw, recycled or not, is the front of `stock_order` before it."""
+    checked = recycled = 0
+    for seed in range(6):
+        state = new_game(seats=seats, seed=seed)
+        rng = Stream(seed, "test-reference")
+        for _ in range(600):
+            if state.finished:
+                break
+            legal = legal_actions(state)
+            if state.phase is Phase.EXCHANGE:  # discard as much as allowed: recycling comes
+                action = max(legal, key=lambda a: len(a.discard) if isinstance(a, Exchange)
+                             else -1)
+            else:
+                action = legal[rng.below(len(legal))]
+            before = reference.stock_order(state)
+            seat = state.to_act
+            after, _ = apply(state, action)
+            if isinstance(action, Exchange) and action.discard and after.offer is None:
+                assert seat is not None
+                drawn = [c for c in after.hands[seat] if c not in state.hands[seat]]
+                k = len(action.discard)
+                assert sorted(drawn) == sorted(before[:k])
+                checked += 1
+                recycled += len(state.stock) < k
+            if after.offer is not None and state.offer is None:
+                assert after.offer == before[0]  # R2.2: the top card, face up
+            if isinstance(action, Offer) and not action.keep:
+                assert seat is not None
+                assert [c for c in after.hands[seat] if c not in state.hands[seat]] == [before[0]]
+            state = after
+    assert checked > 100
+    if seats == 6:
+        assert recycled > 0
+
+
+def test_the_reference_plays_legal_games_in_the_arena() -> None:
+    config = ArenaConfig(("reference", "normal", "reference"), games=3, seed=4)
+    s = run_arena(config, players=reference.reference_players)
+    assert s["failed"] == 0 and s["finished"] == 3, s["errors"]
+    assert s["by_level"]["reference"]["decisions"] > 0
