@@ -20,7 +20,6 @@ import sys
 from collections.abc import Sequence
 from typing import ClassVar
 
-from chicago.table.arena import ArenaConfig, Player, Task, format_table, run_arena
 from chicago.bots import make_bot
 from chicago.bots.hard import HardBot
 from chicago.bots.knowledge import Knowledge
@@ -31,6 +30,7 @@ from chicago.core.game import Game
 from chicago.core.shuffle import shuffled
 from chicago.core.state import GameState
 from chicago.core.views import PlayerView
+from chicago.table.arena import ArenaConfig, Player, Task, format_table, run_arena
 
 LEVEL = "reference"
 """The name the benchmarks give the reference in an arena's level list."""

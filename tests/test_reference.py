@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from chicago.core.actions import Exchange, Offer
-from chicago.table.arena import ArenaConfig, run_arena
 from chicago.bots import LEVELS, make_bot
+from chicago.core.actions import Exchange, Offer
 from chicago.core.engine import apply, legal_actions, new_game
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
+from chicago.table.arena import ArenaConfig, run_arena
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 

@@ -14,9 +14,9 @@ Anything without numbers (an offer, four of a kind, a counting rule) keeps the b
 
 from __future__ import annotations
 
-from chicago.core.actions import ChicagoCall, Play
 from chicago.bots.base import Advice, Suggestion
 from chicago.bots.common import card_list, kept_words
+from chicago.core.actions import ChicagoCall, Play
 from chicago.core.hands import Category
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
