@@ -241,7 +241,7 @@ def test_cli_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(data) >= {
         "seats", "levels", "profile", "seed", "games", "deal_sets", "rotations", "finished",
         "unfinished", "failed", "max_actions", "jobs", "elapsed_s", "cpu_s", "by_level",
-        "by_seat", "by_place", "wins_by_reason",
+        "by_seat", "by_place", "place_chi2", "wins_by_reason",
     }
     assert data["seats"] == 3 and data["levels"] == ["easy"] * 3 and data["games"] == 3
     assert data["profile"] == "chicago-gamewide-0.2"
@@ -296,3 +296,22 @@ def test_cli_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
 def test_arena_runs_other_profiles() -> None:
     s = run_arena(ArenaConfig(("easy", "easy"), games=1, profile=get_profile("common")))
     assert s["profile"] == "common" and s["games"] == 1
+
+
+def test_chi_square_p_values() -> None:
+    """Seat fairness is reported with a chi-square test; its p-value is computed here, checked
+    against table values (5% and 1% critical values, and a closed form for 2 df)."""
+    import math
+
+    from chicago.table.arena_stats import chi_square_sf, chi_square_uniform
+
+    assert chi_square_sf(3.841, 1) == pytest.approx(0.05, abs=1e-4)
+    assert chi_square_sf(7.815, 3) == pytest.approx(0.05, abs=1e-4)
+    assert chi_square_sf(11.345, 3) == pytest.approx(0.01, abs=1e-4)
+    assert chi_square_sf(15.086, 5) == pytest.approx(0.01, abs=1e-4)
+    for x in (0.1, 1.0, 4.0, 20.0):
+        assert chi_square_sf(x, 2) == pytest.approx(math.exp(-x / 2), rel=1e-9)
+    assert chi_square_uniform([50, 50, 50, 50]) == (0.0, 3, 1.0)
+    stat, df, p = chi_square_uniform([45, 58, 40, 57])
+    assert (round(stat, 2), df) == (4.76, 3) and 0.18 < p < 0.2
+    assert chi_square_uniform([]) == (0.0, 0, 1.0)

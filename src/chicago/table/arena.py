@@ -31,13 +31,19 @@ from chicago.core.game import Game
 from chicago.core.rules import DEFAULT_PROFILE, RuleProfile
 from chicago.core.shuffle import Stream
 from chicago.core.views import PlayerView, view
+from chicago.table.report import format_table
+from chicago.table.arena_stats import chi_square_uniform, percentile, wilson
+
+__all__ = [
+    "ArenaConfig", "GameResult", "Outcome", "Player", "PlayerFactory", "Progress", "Task",
+    "bot_players", "deal_set_seed", "default_jobs", "format_table", "main_arena",
+    "parse_levels", "percentile", "play_game", "rotations", "run_arena", "run_task",
+    "summary", "tasks", "wilson",
+]
 
 DEFAULT_MAX_ACTIONS: Final = 10_000
 """Actions after which an arena game is stopped and counted as unfinished. Bot games at
 house rules take a few hundred to a few thousand actions."""
-
-Z95: Final = 1.959963984540054
-"""The two-sided 95% quantile of the standard normal distribution."""
 
 
 class Player(Protocol):
@@ -373,31 +379,6 @@ def run_arena(
 # --- statistics --------------------------------------------------------------------------
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default); (0, 1) for no trials."""
-    if trials <= 0:
-        return 0.0, 1.0
-    if not 0 <= successes <= trials:
-        raise ValueError(f"{successes} successes out of {trials} trials")
-    p = successes / trials
-    z2 = z * z
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    lo = 0.0 if successes == 0 else max(0.0, centre - half)
-    hi = 1.0 if successes == trials else min(1.0, centre + half)
-    return lo, hi
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The nearest-rank percentile (q in 0..100) of the values; 0 for none."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    rank = max(1, math.ceil(q / 100 * len(ordered)))
-    return ordered[rank - 1]
-
-
 def _rate(k: int, n: int) -> float:
     return k / n if n else 0.0
 
@@ -522,71 +503,9 @@ def summary(
         "by_level": by_level,
         "by_seat": by_seat,
         "by_place": by_place,
+        "place_chi2": list(chi_square_uniform(place_wins)),
         "wins_by_reason": reasons,
     }
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def format_table(s: dict[str, Any]) -> str:
-    """The summary as a plain-text report."""
-    rots = len(s["rotations"])
-    lines = [
-        f"Arena: {s['seats']} seats, levels {','.join(s['levels'])}, profile {s['profile']}, "
-        f"seed {s['seed']}",
-        f"{s['games']} games = {s['deal_sets']} deal set{'s' if s['deal_sets'] != 1 else ''} "
-        f"x {rots} rotation{'s' if rots != 1 else ''} (every level in every seat on the same "
-        "cards); "
-        f"{s['finished']} finished, {s['unfinished']} unfinished (cap {s['max_actions']} "
-        f"actions), {s['failed']} failed",
-        f"{s['deals_mean']:.1f} deals and {s['actions_mean']:.0f} actions per game on average "
-        f"(longest {s['actions_max']} actions); {s['elapsed_s']:.1f} s on {s['jobs']} "
-        f"job{'s' if s['jobs'] != 1 else ''} ({s['cpu_s']:.1f} s of processor time)",
-        "",
-    ]
-    header = (
-        "level", "seats", "games", "wins", "win rate", "95% CI", "fair", "avg score",
-        "calls", "won", "elim", "decisions", "mean ms", "p95 ms",
-    )
-    rows: list[Sequence[str]] = [header]
-    for name, e in s["by_level"].items():
-        lo, hi = e["ci95"]
-        rows.append((
-            name, str(e["seats"]), str(e["games"]), str(e["wins"]), _pct(e["win_rate"]),
-            f"{100 * lo:.1f}–{100 * hi:.1f}%", _pct(e["fair_share"]), f"{e['avg_score']:.1f}",
-            str(e["chicago_calls"]), str(e["chicago_succeeded"]), str(e["eliminations"]),
-            str(e["decisions"]), f"{e['decision_ms_mean']:.2f}", f"{e['decision_ms_p95']:.2f}",
-        ))
-    lines.extend(_columns(rows))
-    lines.append("")
-    seat_rows: list[Sequence[str]] = [("seat", "wins", "win rate", "95% CI", "fair")]
-    for e in s["by_seat"]:
-        lo, hi = e["ci95"]
-        seat_rows.append((
-            str(e["seat"]), str(e["wins"]), _pct(e["win_rate"]),
-            f"{100 * lo:.1f}–{100 * hi:.1f}%", _pct(e["fair_share"]),
-        ))
-    lines.extend(_columns(seat_rows))
-    if s.get("wins_by_reason"):
-        how = ", ".join(f"{k} {v}" for k, v in sorted(s["wins_by_reason"].items()))
-        lines.append(f"games won by: {how}")
-    for err in s["errors"]:
-        lines.append(f"failed: {err}")
-    return "\n".join(lines) + "\n"
-
-
-def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    out = []
-    for row in rows:
-        cells = [
-            c.ljust(w) if i == 0 else c.rjust(w)
-            for i, (c, w) in enumerate(zip(row, widths, strict=True))
-        ]
-        out.append("  ".join(cells).rstrip())
-    return out
 
 
 def default_jobs() -> int:
