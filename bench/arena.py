@@ -1,22 +1,28 @@
-"""The bots' strength on the four target matchups (issue 4), through the real arena.
+"""The bots' targets (issue 11), each with its games, seed and 95% Wilson interval.
 
-    .venv/bin/python bench/arena.py [--games-nve N] [--games-hvn N] [--games-h3n N]
-                                    [--games-self N] [--jobs J] [--seed S] [--json]
+    .venv/bin/python bench/arena.py [--only KEY,...] [--games KEY=N ...] [--seed S]
+                                    [--jobs J] [--load KEY=FILE.json ...] [--json]
 
-Matchups, 4 seats, house rules, duplicate deals with seat rotation (chicago.table.arena):
-1. normal vs easy, 2v2 (normal,easy,normal,easy): fair share 50% each;
-2. hard vs normal, 2v2 (hard,normal,hard,normal): fair share 50% each;
-3. hard alone vs 3 x normal (hard,normal,normal,normal): fair share 25%;
-4. self-play seat bias, normal x 4: each seat's win rate against a fair 25%.
+Every matchup is a real arena (chicago.table.arena: 4 seats unless named, house rules,
+duplicate deals with seat rotation); the reference (bench/reference.py) sees every card and
+is measured here only. Keys, default games and what each one checks:
 
-Game counts are rounded up to whole deal sets (2 rotations for 2v2, 4 for 1 vs 3, 1 for
-self-play). The defaults are sized to finish within 20 minutes on 2 idle cores: measured
-processor time per game (4 seats, house rules) was about 0.9 s for normal vs easy, 2 s for
-normal x 4, 10 s for hard vs normal 2v2 and 6 s for hard vs 3 x normal (hard decides in up to
-0.5 s), 1,670 s for the whole bench at the defaults, i.e. about 14 minutes on 2 cores; the
-wall time grows with whatever else the machine runs. Each matchup's full table goes to
-standard output, then the summary lines "LEVEL wins X% of games (CI lo–hi), N games";
-progress goes to standard error.
+  e4      easy x 4                       games ending in a qualified win at the target ≥ 75%;
+                                         wins by place (seat fairness, as self-L)
+  e3n     easy alone vs 3 x normal       easy eliminated in ≤ 35% of its games
+  nve     normal vs easy, 2 v 2          normal wins ≥ 65%
+  ref     reference vs normal, 2 v 2     the ceiling R (no target of its own)
+  hvn     hard vs normal, 2 v 2          hard wins ≥ 65% with lower bound > 60%, and ≥ 0.9 R;
+                                         hard's decisions p95 ≤ 0.5 s
+  h6      hard vs normal at 6 seats      hard's decisions p95 ≤ 1 s
+  self-L  L x 4 (L = normal, hard; easy   wins by place from the first dealer's left, with a
+          is e4)                         chi-square test of equal shares
+
+`--load KEY=FILE` reads a matchup's summary from `chicago arena --json` output (or this
+script's `--json`) instead of playing it, so a long run made apart can be reported with the
+rest. Processor time per game, 4 seats, one idle core: easy x 4 0.03 s, normal vs easy
+0.2 s, easy vs 3 x normal 0.25 s, normal x 4 0.45 s, reference vs normal 0.25 s, hard vs
+normal 3.5 s, hard x 4 about 12 s.
 """
 
 from __future__ import annotations
@@ -24,11 +30,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from chicago.table.arena import ArenaConfig, default_jobs, format_table, run_arena
+from chicago.table.arena import ArenaConfig, bot_players, run_arena
+from chicago.table.stats import wilson
+from reference import LEVEL as REF
+from reference import reference_players
+
+Summary = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -36,87 +47,130 @@ class Matchup:
     key: str
     title: str
     levels: tuple[str, ...]
-    focus: str | None
-    """The level whose wins are the headline (None: seat bias)."""
-    default_games: int
+    games: int
 
 
 MATCHUPS = (
-    Matchup("nve", "normal vs easy, 2v2", ("normal", "easy", "normal", "easy"), "normal", 300),
-    Matchup("hvn", "hard vs normal, 2v2", ("hard", "normal", "hard", "normal"), "hard", 80),
-    Matchup("h3n", "hard alone vs 3 x normal", ("hard", "normal", "normal", "normal"), "hard",
-            48),
-    Matchup("self", "self-play seat bias, normal x 4", ("normal",) * 4, None, 160),
+    Matchup("e4", "easy x 4", ("easy",) * 4, 2000),
+    Matchup("e3n", "easy alone vs 3 x normal", ("easy", "normal", "normal", "normal"), 400),
+    Matchup("nve", "normal vs easy, 2 v 2", ("normal", "easy", "normal", "easy"), 400),
+    Matchup("ref", "reference vs normal, 2 v 2", (REF, "normal", REF, "normal"), 400),
+    Matchup("hvn", "hard vs normal, 2 v 2", ("hard", "normal", "hard", "normal"), 1000),
+    Matchup("h6", "hard vs normal, 6 seats", ("hard", "normal") * 3, 24),
+    Matchup("self-normal", "self-play, normal x 4", ("normal",) * 4, 2000),
+    Matchup("self-hard", "self-play, hard x 4", ("hard",) * 4, 100),
 )
 
 
-def _games(n: int) -> str:
-    return f"{n} game{'s' if n != 1 else ''}"
+def pct(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{100 * k / max(n, 1):.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%)"
 
 
-def headline(m: Matchup, s: dict[str, Any]) -> list[str]:
-    """The summary lines of one matchup."""
-    if m.focus is not None:
-        e = s["by_level"][m.focus]
-        lo, hi = e["ci95"]
-        return [
-            f"{m.focus} wins {100 * e['win_rate']:.1f}% of games (CI {100 * lo:.1f}–"
-            f"{100 * hi:.1f}%), {_games(e['games'])} (fair share {100 * e['fair_share']:.0f}%)"
-        ]
-    lines = []
-    for e in s["by_seat"]:
-        lo, hi = e["ci95"]
-        lines.append(
-            f"seat {e['seat']} wins {100 * e['win_rate']:.1f}% of games (CI {100 * lo:.1f}–"
-            f"{100 * hi:.1f}%), {_games(s['games'])} (fair {100 * e['fair_share']:.0f}%)"
-        )
-    return lines
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def rows_for(key: str, s: Summary, results: dict[str, Summary]) -> list[tuple[str, str]]:
+    """(figure, verdict) lines of one matchup."""
+    games = s["games"]
+    lv = s["by_level"]
+    if key == "e4":
+        k = s["wins_by_reason"].get("target", 0)
+        return [(f"qualified wins at the target {pct(k, games)}", verdict(k / games >= 0.75)),
+                *fairness(s)]
+    if key == "e3n":
+        e = lv["easy"]
+        k, n = e["eliminations"], e["seat_games"]
+        return [(f"easy eliminated {pct(k, n)} of its games", verdict(k / n <= 0.35)),
+                (f"easy wins {pct(e['wins'], e['games'])} (fair 25%)", "")]
+    if key in ("nve", "ref", "hvn"):
+        name = {"nve": "normal", "ref": REF, "hvn": "hard"}[key]
+        e = lv[name]
+        k, n = e["wins"], e["games"]
+        lo = wilson(k, n)[0]
+        out = [(f"{name} wins {pct(k, n)}", "")]
+        if key == "nve":
+            out[0] = (out[0][0], verdict(k / n >= 0.65))
+        if key == "hvn":
+            out[0] = (out[0][0], verdict(k / n >= 0.65 and lo > 0.60))
+            if "ref" in results:
+                r = results["ref"]["by_level"][REF]
+                ratio = (k / n) / max(r["wins"] / max(r["games"], 1), 1e-9)
+                share = f"{100 * ratio:.0f}% of the reference's win rate"
+                out.append((share, verdict(ratio >= 0.9)))
+            out.append((f"hard decisions p95 {e['decision_ms_p95']:.0f} ms, mean "
+                        f"{e['decision_ms_mean']:.0f} ms", verdict(e["decision_ms_p95"] <= 500)))
+        return out
+    if key == "h6":
+        e = lv["hard"]
+        return [(f"hard decisions p95 {e['decision_ms_p95']:.0f} ms, mean "
+                 f"{e['decision_ms_mean']:.0f} ms at 6 seats",
+                 verdict(e["decision_ms_p95"] <= 1000))]
+    return fairness(s)
+
+
+def fairness(s: Summary) -> list[tuple[str, str]]:
+    """Wins by place clockwise from the first dealer's left, and the chi-square test."""
+    places = s["by_place"]
+    stat, df, p = s["place_chi2"]
+    cells = " / ".join(f"{100 * e['win_rate']:.1f}" for e in places)
+    return [(f"wins by place from the dealer's left {cells}% ; chi-square {stat:.2f}, {df} df, "
+             f"p = {p:.3f}", "fair at 5%" if p >= 0.05 else "BIASED at 5%")]
+
+
+def play(m: Matchup, games: int, seed: int, jobs: int) -> Summary:
+    factory: Callable[..., Any] = reference_players if REF in m.levels else bot_players
+    print(f"== {m.title}: {games} games, seed {seed}", file=sys.stderr, flush=True)
+    return run_arena(ArenaConfig(m.levels, games=games, seed=seed, jobs=jobs), sys.stderr, factory)
+
+
+def pairs(items: list[str], what: str) -> dict[str, str]:
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"{what} takes KEY=VALUE, not {item!r}")
+        out[key] = value
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    for m in MATCHUPS:
-        parser.add_argument(
-            f"--games-{m.key}", type=int, default=m.default_games, metavar="N",
-            help=f"games for {m.title} (default {m.default_games}; 0 skips it)",
-        )
-    parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes")
+    keys = [m.key for m in MATCHUPS]
+    parser.add_argument("--only", default=",".join(keys), help="matchups to run, by key")
+    parser.add_argument("--games", action="append", default=[], metavar="KEY=N")
+    parser.add_argument("--load", action="append", default=[], metavar="KEY=FILE")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--json", action="store_true", help="print the summaries as JSON")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results: list[tuple[Matchup, dict[str, Any]]] = []
-    start = time.perf_counter()
+    wanted = [k.strip() for k in args.only.split(",") if k.strip()]
+    for k in wanted:
+        if k not in keys:
+            raise SystemExit(f"unknown matchup {k!r} (known: {', '.join(keys)})")
+    counts = {k: int(v) for k, v in pairs(args.games, "--games").items()}
+    loads = pairs(args.load, "--load")
+    results: dict[str, Summary] = {}
     for m in MATCHUPS:
-        games = getattr(args, f"games_{m.key}")
-        if games <= 0:
-            continue
-        print(f"== {m.title}: {','.join(m.levels)}", file=sys.stderr, flush=True)
-        config = ArenaConfig(m.levels, games=games, seed=args.seed, jobs=args.jobs)
-        s = run_arena(config, progress=sys.stderr)
-        results.append((m, s))
-        if not args.json:
-            print(f"## {m.title}")
-            print(format_table(s))
-            sys.stdout.flush()
-    total = time.perf_counter() - start
+        if m.key in loads:
+            with open(loads[m.key], encoding="utf-8") as f:
+                data = json.load(f)
+            results[m.key] = data.get(m.key, data)
+        elif m.key in wanted:
+            results[m.key] = play(m, counts.get(m.key, m.games), args.seed, args.jobs)
     if args.json:
-        print(json.dumps({m.key: s for m, s in results} | {"elapsed_s": total}))
+        print(json.dumps(results))
         return
-    print("## Results")
-    rows = [("matchup", "games", "unfinished", "time", "cpu", "result")]
-    for m, s in results:
-        lines = headline(m, s)
-        rows.append((m.title, str(s["games"]), str(s["unfinished"] + s["failed"]),
-                     f"{s['elapsed_s']:.0f} s", f"{s['cpu_s']:.0f} s", lines[0]))
-        rows.extend(("", "", "", "", "", line) for line in lines[1:])
-    widths = [max(len(r[i]) for r in rows) for i in range(5)]
-    for r in rows:
-        numbers = zip(r[1:5], widths[1:], strict=True)
-        cells = [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in numbers]
-        print("  ".join([*cells, r[5]]))
-    cpu = sum(s["cpu_s"] for _, s in results)
-    print(f"total {total:.0f} s on {args.jobs} jobs; {cpu:.0f} s of processor time "
-          f"(about {cpu / max(1, args.jobs) / 60:.0f} min on {args.jobs} idle cores)")
+    print("| matchup | games | seed | figure (95% Wilson interval) | target |")
+    print("|---|---|---|---|---|")
+    for m in MATCHUPS:
+        s = results.get(m.key)
+        if s is None:
+            continue
+        for i, (figure, ok) in enumerate(rows_for(m.key, s, results)):
+            head = (m.title, str(s["games"]), str(s["seed"])) if i == 0 else ("", "", "")
+            print(f"| {' | '.join(head)} | {figure} | {ok} |")
 
 
 if __name__ == "__main__":
