@@ -303,6 +303,31 @@ def test_play_lists_legal_cards_and_explains_follow_suit() -> None:
     assert "Play: 1 " + legal[0].text in text
 
 
+def test_hints_give_the_coachs_odds() -> None:
+    """The hint names the decision with its chances, from the hard level's own numbers: an
+    exchange's odds by the last exchange (R2, R4), the Chicago question's chance of all five
+    tricks and what a call is worth (R5, R7.4), a card's chance of the last trick (R6.3)."""
+    game = Game.new(seats=3, seed=1, dealer=2)
+    ui, out = ui_for(game, "hint\nkeep\n")
+    ui.choose(game.view(0), game.legal_actions(), bot_stream(1, 0, 0))
+    line = next(ln for ln in out.getvalue().splitlines() if "Hint (" in ln)
+    assert re.search(r"By the third exchange: .*\d+%.*Best hand at the next scoring: \d+%\. "
+                     r"Estimates from 128 deals imagined from what you can see\.", line), line
+    game = advance_to(lambda g: g.state.phase is Phase.CHICAGO, 1)
+    ui, out = ui_for(game, "hint\nno\n")
+    ui.choose(game.view(0), game.legal_actions(), Stream(0))
+    line = next(ln for ln in out.getvalue().splitlines() if "Hint (" in ln)
+    assert re.search(r"You take all five tricks in about \d+% of 48 deals .*\(an estimate\)\. "
+                     r"(In this game a call is worth|A call very likely decides)", line), line
+    assert "(R7.4)" in line
+    game = advance_to(lambda g: g.state.phase is Phase.PLAY and len(g.legal_actions()) > 1
+                      and g.state.caller is None, 1)
+    ui, out = ui_for(game, "hint\n1\n")
+    ui.choose(game.view(0), game.legal_actions(), Stream(0))
+    line = next(ln for ln in out.getvalue().splitlines() if "Hint (" in ln)
+    assert re.search(r"last trick.* \d+% of 40 (imagined )?deals", line), line
+
+
 def test_hint_uses_the_seat_0_stream() -> None:
     game = Game.new(seats=2, seed=1, dealer=1)
     ui, out = ui_for(game, "hint\nkeep\n")

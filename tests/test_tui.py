@@ -499,6 +499,9 @@ def test_hint_and_skip(service: TableService) -> None:
             text = flat(screen_text(app))
             assert "Hint (hard bot):" in text
             assert "keep all your cards (k)" in text or "then e)" in text
+            # the coach's odds (R2, R4): the chances by the last exchange, said to be estimates
+            assert "By the third exchange:" in s.message and "Estimates from 128 deals" in (
+                s.message), s.message
 
     asyncio.run(go())
 

@@ -391,7 +391,15 @@ def test_hint_is_a_legal_action_with_a_reason(app: Any) -> None:
     r = p.get(f"/api/games/{t['id']}/hint")
     assert r.status_code == 200
     h = r.json()
-    assert set(h) == {"action", "reason"} and h["reason"]
+    assert set(h) == {"action", "reason", "advice"} and h["reason"]
+    # the coach's numbers behind the words (R2, R4): chances by the last exchange
+    a = h["advice"]
+    assert a["kind"] == "exchange" and a["samples"] == 128 and a["estimate"] is True
+    assert a["by_exchange"] == 3 and 0 <= a["best_next_scoring"] <= 1
+    chances = list(a["at_least"].values())
+    assert list(a["at_least"])[:3] == ["high card", "one pair", "two pair"]
+    assert chances[0] == 1 and chances == sorted(chances, reverse=True)
+    assert "By the third exchange:" in h["reason"] and "Estimates from 128 deals" in h["reason"]
     assert h["action"] in t["legal"] or (
         h["action"]["type"] == "exchange"
         and sorted(h["action"]["discard"]) in [sorted(a["discard"]) for a in t["legal"]]

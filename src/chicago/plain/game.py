@@ -31,6 +31,7 @@ from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 from chicago.table.arena import Player, play_game
+from chicago.text.hints import hint_text
 from chicago.text.i18n import _
 from chicago.text.narration import Narrator, hand_words, numbered
 from chicago.text.rules_text import rules_markdown
@@ -202,7 +203,7 @@ class PlainGame:
         rng = bot_stream(self.game.setup.seed, ME, len(self.game.actions))
         suggestion = make_bot(level).suggest(v, self._legal, rng)
         words = self.narrator.action_words(suggestion.action, v, self._legal)
-        self.say(f"Hint ({level} bot): {words}. {suggestion.reason}")
+        self.say(f"Hint ({level} bot): {words}. {hint_text(suggestion, v.scores[ME])}")
 
     # --- decisions (the Player protocol) -------------------------------------------------
 

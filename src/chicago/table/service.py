@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from chicago import __version__
-from chicago.bots.base import Bot, Suggestion, bot_stream
+from chicago.bots.base import Advice, Bot, bot_stream
 from chicago.core import record
 from chicago.core.actions import Action, action_to_json
 from chicago.core.errors import IllegalAction
@@ -35,6 +35,7 @@ from chicago.core.rules import DEFAULT_PROFILE, RuleProfile, customize, get_prof
 from chicago.core.state import GameState, Phase
 from chicago.core.views import PlayerView, view
 from chicago.store import GameRow, Owner, Store, Summary
+from chicago.text.hints import hint_text
 from chicago.text.i18n import _
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "BadRequest",
     "DealScores",
     "GameGone",
+    "Hint",
     "Illegal",
     "NotFound",
     "NotYourTurn",
@@ -236,6 +238,16 @@ def _default_bots() -> BotFactory:
     from chicago.bots import make_bot
 
     return make_bot
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint for seat 0: the hard bot's decision, the coach's words for it, and the numbers
+    behind those words (None when the decision has none, e.g. an offer)."""
+
+    action: Action
+    text: str
+    advice: Advice | None
 
 
 class TableService:
@@ -518,8 +530,9 @@ class TableService:
             raise Stale(row.version, version)
         return self._snapshot(row)
 
-    def hint(self, owner: Owner, game_id: str) -> Suggestion:
-        """The hard bot's suggestion for seat 0, from seat 0's view only."""
+    def hint(self, owner: Owner, game_id: str) -> Hint:
+        """The hard bot's suggestion for seat 0, from seat 0's view only, in the coach's
+        words (text.hints: the odds it rests on, said to be estimates)."""
         row = self._row(owner, game_id)
         snap = self._snapshot(row)
         state = snap.state
@@ -529,7 +542,8 @@ class TableService:
             raise NotYourTurn(f"it is seat {state.to_act}'s turn, not yours")
         legal = Game(state.setup, state).legal_actions()
         rng = bot_stream(state.setup.seed, HUMAN, len(snap.actions))
-        return self.bot(HINT_LEVEL).suggest(view(state, HUMAN), legal, rng)
+        s = self.bot(HINT_LEVEL).suggest(view(state, HUMAN), legal, rng)
+        return Hint(s.action, hint_text(s, state.scores[HUMAN]), s.advice)
 
     def list(self, owner: Owner) -> list[GameRow]:
         return self.store.list_games(owner)

@@ -518,7 +518,7 @@ class TableScreen(DecisionKeys, Screen[None]):
             self.hinted = set(s.action.discard)
         elif isinstance(s.action, Play):
             self.hinted = {s.action.card}
-        self.message = f"Hint (hard bot): {hint_words(s.action, self.shown_hand())}. {s.reason}"
+        self.message = f"Hint (hard bot): {hint_words(s.action, self.shown_hand())}. {s.text}"
         self.render_all()
 
     def action_skip(self) -> None:

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
+from chicago.bots.base import Advice
 from chicago.core.actions import (
     Action,
     ChicagoCall,
@@ -27,6 +28,7 @@ from chicago.core.actions import (
 from chicago.core.cards import Card
 from chicago.core.cards import card as parse_card
 from chicago.core.events import event_to_json
+from chicago.core.hands import Category
 from chicago.core.rules import CHOICES, PRESETS, RuleProfile, get_profile
 from chicago.core.views import view_to_json
 from chicago.store import GameRow
@@ -306,9 +308,36 @@ async def delete_game(request: Request, game_id: str) -> Response:
     return await run_in_threadpool(_delete_game, request, game_id)
 
 
+def advice_json(a: Advice | None) -> dict[str, Any] | None:
+    """A hint's numbers for the table (docs/api.md): chances as fractions 0..1."""
+    if a is None or a.samples == 0:
+        return None
+    out: dict[str, Any] = {"kind": a.kind, "samples": a.samples, "estimate": True}
+    if a.kind == "exchange":
+        out |= {
+            "kept": [c.text for c in a.kept],
+            "by_exchange": a.by_exchange,
+            "at_least": {Category(i).words: round(p, 4) for i, p in enumerate(a.at_least)},
+            "best_next_scoring": round(a.best, 4),
+            "resets": a.resets,
+        }
+    elif a.kind == "chicago":
+        out |= {
+            "all_five": round(a.all_five, 4),
+            "call_worth": round(a.call_worth, 1),
+            "needs_qualification": a.needs_call,
+            "urgent": a.urgent,
+        }
+    elif a.kind == "play":
+        out |= {"why": a.why, "last_trick": round(a.last_trick, 4),
+                "all_five": round(a.all_five, 4)}
+    return out
+
+
 def _hint(request: Request, game_id: str) -> Response:
-    suggestion = _service(request).hint(request_owner(request), game_id)
-    return JSONResponse({"action": action_json(suggestion.action), "reason": suggestion.reason})
+    hint = _service(request).hint(request_owner(request), game_id)
+    return JSONResponse({"action": action_json(hint.action), "reason": hint.text,
+                         "advice": advice_json(hint.advice)})
 
 
 @router.get("/games/{game_id}/hint")
