@@ -18,11 +18,13 @@ is measured here only. Keys, default games and what each one checks:
   self-L  L x 4 (L = normal, hard; easy   wins by place from the first dealer's left, with a
           is e4)                         chi-square test of equal shares
 
-`--load KEY=FILE` reads a matchup's summary from `chicago arena --json` output (or this
-script's `--json`) instead of playing it, so a long run made apart can be reported with the
-rest. Processor time per game, 4 seats, one idle core: easy x 4 0.03 s, normal vs easy
-0.2 s, easy vs 3 x normal 0.25 s, normal x 4 0.45 s, reference vs normal 0.25 s, hard vs
-normal 3.5 s, hard x 4 about 12 s.
+`--load KEY=FILE` reads a matchup's summary from `chicago arena --json` output, this
+script's `--json`, or a log of bench/arena_log.py (`.jsonl`, its whole deal sets so far)
+instead of playing it, so a long run made apart can be reported with the rest.
+
+Processor time per game, 4 seats, one idle core: easy x 4 0.03 s, normal vs easy 0.2 s,
+easy vs 3 x normal 0.25 s, normal x 4 0.45 s, reference vs normal 0.25 s, hard vs normal
+3 s, hard x 4 about 11 s.
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from arena_log import summarize
 from chicago.table.arena import ArenaConfig, bot_players, run_arena
 from chicago.table.stats import wilson
 from reference import LEVEL as REF
@@ -154,8 +158,11 @@ def main() -> None:
     results: dict[str, Summary] = {}
     for m in MATCHUPS:
         if m.key in loads:
-            with open(loads[m.key], encoding="utf-8") as f:
-                data = json.load(f)
+            path = Path(loads[m.key])
+            if path.suffix == ".jsonl":  # a log of bench/arena_log.py
+                results[m.key] = summarize(path)
+                continue
+            data = json.loads(path.read_text(encoding="utf-8"))
             results[m.key] = data.get(m.key, data)
         elif m.key in wanted:
             results[m.key] = play(m, counts.get(m.key, m.games), args.seed, args.jobs)

@@ -68,18 +68,24 @@ def straight_draw(hand: Sequence[Card]) -> list[Card]:
     bits = 0
     for c in hand:
         bits |= 1 << c.rank
-        if c.rank == 14:
-            bits |= 2  # the ace is also low (R3.1)
+    ranks = _straight_ranks(bits)
+    if not ranks:
+        return []
+    return [next(c for c in hand if c.rank == rank) for rank in ranks]
+
+
+@cache
+def _straight_ranks(bits: int) -> tuple[int, ...]:
+    """For a set of ranks (bit r for rank r): the first four ranks, low to high, of the
+    highest five-rank window holding at least four of them (the ace also low, R3.1)."""
+    if bits >> 14 & 1:
+        bits |= 2
     for low in range(10, 0, -1):
         window = (bits >> low) & 0x1F
         if window.bit_count() >= 4:
-            out: list[Card] = []
-            for r in range(low, low + 5):
-                if window >> (r - low) & 1:
-                    rank = 14 if r == 1 else r
-                    out.append(next(c for c in hand if c.rank == rank))
-            return out[:4]
-    return []
+            out = [14 if r == 1 else r for r in range(low, low + 5) if window >> (r - low) & 1]
+            return tuple(out[:4])
+    return ()
 
 
 def keep_plan(hand: Sequence[Card], most: int) -> tuple[Card, ...]:

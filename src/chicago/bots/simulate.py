@@ -39,10 +39,13 @@ class World:
     """The unseen cards left over, in random order (for later draws of the coach's odds)."""
 
 
-def keep_forced(hand: Sequence[Card], count: int, most: int) -> tuple[Card, ...]:
-    """The cards a typical player keeps when it puts away exactly `count` of them."""
+def keep_forced(
+    hand: Sequence[Card], count: int, most: int, plan: Sequence[Card] | None = None
+) -> tuple[Card, ...]:
+    """The cards a typical player keeps when it puts away exactly `count` of them (`plan`:
+    `keep_plan(hand, most)` when the caller has it already)."""
     if len(hand) == 5:
-        kept = keep_plan(hand, most)
+        kept = keep_plan(hand, most) if plan is None else plan
         if len(hand) - len(kept) == count:
             return tuple(kept)
     ranks: dict[int, int] = {}
@@ -139,8 +142,9 @@ def world(
                 if len(hand) > 5:  # §X six cards: one goes, nothing is drawn
                     hand = keep_forced(hand, len(hand) - 5, most)
                     continue
-                agree += len(hand) - len(keep_plan(hand, most)) == count
-                kept = keep_forced(hand, count, most)
+                plan = keep_plan(hand, most)
+                agree += len(hand) - len(plan) == count
+                kept = keep_forced(hand, count, most, plan)
                 hand = kept + tuple(pool.pick(count, kept))
             if seat in after_me and len(hand) == 5:
                 kept = keep_plan(hand, most)

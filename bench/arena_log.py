@@ -1,0 +1,110 @@
+"""Long arenas in steps: every finished game is appended to a log, so a run can be read while
+it goes on, stopped, and resumed (on a shared machine a thousand hard games take hours).
+
+    .venv/bin/python bench/arena_log.py run LOG.jsonl --levels hard,normal,hard,normal
+                                        --games 1000 [--seed S] [--jobs J]
+    .venv/bin/python bench/arena_log.py summary LOG.jsonl     # the summary so far, as JSON
+
+The log's first line is the arena's configuration; every other line one game's `Outcome`.
+Games are played in the arena's order (deal set by deal set, each in every rotation), so the
+games of a log read early are the first deal sets of the same arena, and a resumed run plays
+only what is missing. `summary` counts whole deal sets only (every level in every seat on the
+same cards), in the shape of `chicago arena --json`; bench/arena.py `--load KEY=LOG.jsonl`
+reads it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from chicago.table.arena import ArenaConfig, Outcome, bot_players, run_task, summary, tasks
+from reference import LEVEL as REF
+from reference import reference_players
+
+
+def _config(head: dict[str, Any]) -> ArenaConfig:
+    return ArenaConfig(tuple(head["levels"]), games=head["games"], seed=head["seed"])
+
+
+def read(log: Path) -> tuple[ArenaConfig, list[Outcome]]:
+    lines = log.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    outcomes = []
+    for line in lines[1:]:
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:  # a line cut short by a stopped run
+            continue
+        outcomes.append(Outcome(**data))
+    return _config(head), outcomes
+
+
+def summarize(log: Path) -> dict[str, Any]:
+    """The summary of the whole deal sets in the log so far."""
+    config, outcomes = read(log)
+    per_set = len(config.rotations)
+    done: dict[int, list[Outcome]] = {}
+    for o in outcomes:
+        done.setdefault(o.deal_set, []).append(o)
+    whole = sorted(k for k, games in done.items() if len(games) == per_set)
+    kept = [o for k in whole for o in sorted(done[k], key=lambda o: o.index)]
+    part = dataclasses.replace(config, games=len(kept))
+    s = summary(part, kept, elapsed=0.0, jobs=1)
+    s["deal_sets"] = len(whole)
+    return s
+
+
+def run(log: Path, levels: tuple[str, ...], games: int, seed: int, jobs: int) -> None:
+    config = ArenaConfig(levels, games=games, seed=seed)
+    if log.exists():
+        old, outcomes = read(log)
+        if (old.levels, old.seed) != (config.levels, config.seed):
+            raise SystemExit(f"{log} holds another arena ({','.join(old.levels)}, seed {old.seed})")
+        done = {o.index for o in outcomes}
+    else:
+        head = {"levels": list(levels), "games": games, "seed": seed}
+        log.write_text(json.dumps(head) + "\n", encoding="utf-8")
+        done = set()
+    todo = [t for t in tasks(config) if t.index not in done]
+    players = reference_players if REF in levels else bot_players
+    print(f"{len(done)} games logged, {len(todo)} to play", file=sys.stderr, flush=True)
+    with log.open("a", encoding="utf-8") as out:
+        if jobs <= 1:
+            results = (run_task(t, players) for t in todo)
+            for o in results:
+                out.write(json.dumps(dataclasses.asdict(o)) + "\n")
+                out.flush()
+            return
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for o in pool.map(run_task, todo, [players] * len(todo)):
+                out.write(json.dumps(dataclasses.asdict(o)) + "\n")
+                out.flush()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("log", type=Path)
+    r.add_argument("--levels", required=True)
+    r.add_argument("--games", type=int, required=True)
+    r.add_argument("--seed", type=int, default=0)
+    r.add_argument("--jobs", type=int, default=1)
+    s = sub.add_parser("summary")
+    s.add_argument("log", type=Path)
+    args = parser.parse_args()
+    if args.command == "run":
+        levels = tuple(x.strip() for x in args.levels.split(",") if x.strip())
+        run(args.log, levels, args.games, args.seed, args.jobs)
+    else:
+        print(json.dumps(summarize(args.log)))
+
+
+if __name__ == "__main__":
+    main()
