@@ -67,6 +67,9 @@ def run(log: Path, levels: tuple[str, ...], games: int, seed: int, jobs: int) ->
         if (old.levels, old.seed) != (config.levels, config.seed):
             raise SystemExit(f"{log} holds another arena ({','.join(old.levels)}, seed {old.seed})")
         done = {o.index for o in outcomes}
+        data = log.read_bytes()
+        if not data.endswith(b"\n"):  # drop a line cut short by a stopped run
+            log.write_bytes(data[: data.rfind(b"\n") + 1])
     else:
         head = {"levels": list(levels), "games": games, "seed": seed}
         log.write_text(json.dumps(head) + "\n", encoding="utf-8")

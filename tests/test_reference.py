@@ -75,3 +75,23 @@ def test_the_reference_plays_legal_games_in_the_arena() -> None:
     s = run_arena(config, players=reference.reference_players)
     assert s["failed"] == 0 and s["finished"] == 3, s["errors"]
     assert s["by_level"]["reference"]["decisions"] > 0
+
+
+def test_a_logged_arena_sums_up_as_the_arena_does(tmp_path: Path) -> None:
+    """bench/arena_log.py: a run in two steps (stopped and resumed) gives the same figures
+    as one `run_arena`, counting whole deal sets only."""
+    import arena_log
+
+    log = tmp_path / "log.jsonl"
+    levels = ("easy", "normal", "easy", "normal")
+    arena_log.run(log, levels, games=4, seed=3, jobs=1)
+    with log.open("a", encoding="utf-8") as f:
+        f.write('{"cut short')  # a run stopped mid-line
+    arena_log.run(log, levels, games=8, seed=3, jobs=1)
+    logged = arena_log.summarize(log)
+    direct = run_arena(ArenaConfig(levels, games=8, seed=3))
+    for key in ("games", "by_seat", "by_place", "wins_by_reason", "place_chi2"):
+        assert logged[key] == direct[key], key
+    assert logged["by_level"]["easy"]["wins"] == direct["by_level"]["easy"]["wins"]
+    with pytest.raises(SystemExit, match="holds another arena"):
+        arena_log.run(log, levels, games=8, seed=4, jobs=1)
