@@ -108,7 +108,8 @@ def test_opponent_levels() -> None:
 
 
 def last_scores(out: str) -> list[int]:
-    line = [ln for ln in out.splitlines() if ln.startswith("Scores (target")][-1]
+    line = [ln for ln in out.splitlines() if "Scores (target" in ln][-1]  # `scores` or a deal end
+    line = line[line.index("Scores (target"):]
     return [int(x) for x in re.findall(r"(?:you|seat \d) (-?\d+)", line)]
 
 
