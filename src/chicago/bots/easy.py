@@ -14,9 +14,10 @@ and at tricks.
   anything once its score makes the call urgent (a broken call qualifies too, R7.3); once
   qualified, only with an obviously dominant hand — every card the top one of its suit among
   the cards it has not seen played — and the lead.
-- Tricks: shed the lowest card and keep the highest for the last trick; play the last card
-  to win. If the last trick's points would eliminate it unqualified (R8.3), the other way
-  round. Against a Chicago, try to beat the caller.
+- Tricks: shed the lowest card and keep the highest for the last trick — but often play the
+  highest early to take a trick that pays nothing (R6.2), and now and then any card. If the
+  last trick's points would eliminate it unqualified (R8.3), the other way round. Against a
+  Chicago, try to beat the caller.
 - Four of a kind: the points, unless an opponent is close to winning or the points would
   eliminate it (R4.3, R8.3).
 """
