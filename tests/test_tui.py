@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import os
 import re
 import time
 from collections.abc import Iterator
@@ -502,8 +503,14 @@ def test_hint_and_skip(service: TableService) -> None:
             # the coach's odds (R2, R4): the chances by the last exchange, said to be estimates
             assert "By the third exchange:" in s.message and "Estimates from 128 deals" in (
                 s.message), s.message
+            assert "By the third exchange:" in text and "Estimates from 128 deals" in text
+            await pilot.pause()
+            app.save_screenshot("hint.svg", str(SHOTS)) if SHOTS else None
 
     asyncio.run(go())
+
+
+SHOTS = os.environ.get("CHICAGO_SCREENSHOTS")
 
 
 # Without the app ---------------------------------------------------------------------------
