@@ -108,6 +108,15 @@ def test_what_a_call_is_worth_in_words(worth: float, words: str) -> None:
     assert words in text and "You are qualified already (R7.4)." in text
 
 
+def test_an_exchange_aimed_at_a_chicago_says_so() -> None:
+    s = Suggestion(Exchange(0, tuple(cards("2c"))), "",
+                   Advice("exchange", 128, kept=tuple(cards("Ac Ad Ah As")),
+                          at_least=(1.0, 1.0, 1.0, 1.0, 0.1, 0.1, 0.1, 1.0, 0.0), by_exchange=3,
+                          best=0.9, chicago_hope=0.42))
+    assert "It aims at a Chicago: about 42% to hold five sure tricks by the calls (R5)." in (
+        hint_text(s))
+
+
 def test_a_reset_is_named_and_tiny_chances_are_not_zero() -> None:
     odds = (1.0, 1.0, 1.0, 0.003, 0.001, 0.001, 0.001, 0.0, 0.0)
     s = Suggestion(Exchange(0, tuple(cards("2c")), confirm_reset=True), "",

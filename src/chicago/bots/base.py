@@ -40,6 +40,9 @@ class Advice:
     """exchange: the chance of the best hand at the next scoring (R4.1, or the final hand)."""
     resets: bool = False
     """exchange: the discard resets the score to 0 (R2.4)."""
+    chicago_hope: float = 0.0
+    """exchange: when the exchange aims at a Chicago, the chance of holding five sure tricks
+    by the calls (R5); else 0."""
     all_five: float = 0.0
     """chicago: the chance to take all five tricks (R5.2), or play: the caller's chance."""
     call_worth: float = 0.0

@@ -191,7 +191,8 @@ class HardBot(NormalBot):
         finals = [projected(kept, w.draws + w.rest, later, p.max_discard) for w in worlds]
         advice = Advice("exchange", len(worlds), kept=kept, at_least=at_least(finals),
                         by_exchange=max(e, p.exchanges), best=best,
-                        resets=bool(action.discard) and action.confirm_reset)
+                        resets=bool(action.discard) and action.confirm_reset,
+                        chicago_hope=hope)
         reason = exchange_reason(view, action, improve, best, legal, hope)
         return Suggestion(action, reason, advice)
 

@@ -71,6 +71,9 @@ def exchange_words(a: Advice) -> str:
                 else _("last"))
         text += " " + _("By the {nth} exchange: {odds}.", nth=when, odds=", ".join(parts))
     text += " " + _("Best hand at the next scoring: {chance}.", chance=pct(a.best))
+    if a.chicago_hope:
+        text += " " + _("It aims at a Chicago: about {chance} to hold five sure tricks by the "
+                        "calls (R5).", chance=pct(a.chicago_hope))
     return f"{text} {_imagined(a)}"
 
 

@@ -320,6 +320,7 @@ def advice_json(a: Advice | None) -> dict[str, Any] | None:
             "at_least": {Category(i).words: round(p, 4) for i, p in enumerate(a.at_least)},
             "best_next_scoring": round(a.best, 4),
             "resets": a.resets,
+            "chicago_hope": round(a.chicago_hope, 4),
         }
     elif a.kind == "chicago":
         out |= {
