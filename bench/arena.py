@@ -39,7 +39,7 @@ from typing import Any
 
 from arena_log import summarize
 from chicago.table.arena import ArenaConfig, bot_players, run_arena
-from chicago.table.stats import wilson
+from chicago.table.arena_stats import wilson
 from reference import LEVEL as REF
 from reference import reference_players
 

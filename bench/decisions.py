@@ -20,7 +20,7 @@ from chicago.core.actions import Action
 from chicago.core.shuffle import Stream
 from chicago.core.views import PlayerView
 from chicago.table.arena import deal_set_seed, play_game
-from chicago.table.stats import percentile
+from chicago.table.arena_stats import percentile
 
 
 class Timed:

@@ -31,8 +31,8 @@ from chicago.core.game import Game
 from chicago.core.rules import DEFAULT_PROFILE, RuleProfile
 from chicago.core.shuffle import Stream
 from chicago.core.views import PlayerView, view
-from chicago.table.report import format_table
 from chicago.table.arena_stats import chi_square_uniform, percentile, wilson
+from chicago.table.report import format_table
 
 __all__ = [
     "ArenaConfig", "GameResult", "Outcome", "Player", "PlayerFactory", "Progress", "Task",
