@@ -122,6 +122,9 @@ class GameAction(Base):
     action: Mapped[str] = mapped_column(Text)
     """The action in its game-file form (GAME-FILE.md), as JSON."""
     created: Mapped[datetime] = mapped_column(UTCDateTime())
+    decided_by: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """At a table with people: "timer" (a bot decided when time ran out), "away" (the seat
+    was handed to a bot), else null (the seat's own player or bot)."""
 
 
 class ShareLink(Base):
@@ -182,3 +185,69 @@ class GameStats(Base):
     scores deal by deal, which only a game's chart reads."""
     scores: Mapped[str] = mapped_column(Text)
     """JSON list of every seat's scores at the end of each deal."""
+
+
+class LiveTable(Base):
+    """A table with people: its invitation, pace, turn timer, and when a decision is due."""
+
+    __tablename__ = "live_tables"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    status: Mapped[str] = mapped_column(String(8))
+    """"open" (people sit down) or "playing"."""
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    """sha256 of the invitation token (hex); null when revoked."""
+    watch_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    timer: Mapped[int] = mapped_column(Integer)
+    """Seconds a person has for a decision (0: no timer)."""
+    pace_ms: Mapped[int] = mapped_column(Integer)
+    """How long a bot waits before it acts, so people can follow."""
+    to_act: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    due: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True, index=True)
+    """When the server must decide for the seat to act (a bot's turn, an away seat, a
+    time-out); null when it waits for a person without a timer."""
+
+
+class TableSeat(Base):
+    __tablename__ = "table_seats"
+    __table_args__ = (Index("ix_table_seats_owner", "owner_kind", "owner_id"),)
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """"person" or "bot"."""
+    owner_kind: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    owner_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """Who sits there (as Game.owner_*); null for a free seat or a bot."""
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    away: Mapped[bool] = mapped_column(Boolean)
+    """The person handed the seat to a bot for now."""
+
+
+class TableChat(Base):
+    __tablename__ = "table_chat"
+    __table_args__ = (Index("ix_table_chat_game", "game_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(200))
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class TablePresence(Base):
+    """One open WebSocket of a table (any process); `seen` is refreshed while it lives."""
+
+    __tablename__ = "table_presence"
+
+    conn: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seen: Mapped[datetime] = mapped_column(UTCDateTime())

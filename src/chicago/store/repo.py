@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal, cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, select, update
+from sqlalchemy import Table, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -32,6 +32,7 @@ from chicago.store.models import (
     Account,
     Game,
     GameAction,
+    LiveTable,
     SigninFailure,
     SignupAttempt,
     UTCDateTime,
@@ -82,6 +83,20 @@ class AccountRow:
     password_hash: str
 
 
+@dataclass(frozen=True, slots=True)
+class LiveTurn:
+    """At a table with people, who is to act after an append and when the server must
+    decide for them (a bot's turn, an away seat, a time-out; None: it waits for a person)."""
+
+    to_act: int | None
+    due: datetime | None
+
+
+NOTIFY_CHANNEL: Final = "chicago_tables"
+"""The PostgreSQL channel on which commits of tables with people are announced: the payload
+names the table and its version, never a card."""
+
+
 @dataclass(slots=True)
 class _Append:
     """One queued append, done when a group commit has decided it."""
@@ -91,6 +106,8 @@ class _Append:
     actions: Sequence[dict[str, Any]]
     summary: Summary
     now: datetime
+    decided_by: str | None = None
+    live: LiveTurn | None = None
     done: bool = False
     ok: bool = False
     error: BaseException | None = None
@@ -113,14 +130,25 @@ _BUMP_VERSION: Final = (
     )
 )
 _INSERT_ACTIONS: Final = insert(_ACTIONS)
+_LIVE: Final = cast(Table, LiveTable.__table__)
+_SET_TURN: Final = (
+    update(_LIVE)
+    .where(_LIVE.c.game_id == bindparam("b_id"))
+    .values(to_act=bindparam("b_to_act"), due=bindparam("b_due", type_=UTCDateTime()))
+)
+_NOTIFY: Final = text("SELECT pg_notify(:b_channel, :b_payload)")
 
 
 def _action_rows(
-    game_id: str, start: int, actions: Sequence[dict[str, Any]], now: datetime
+    game_id: str,
+    start: int,
+    actions: Sequence[dict[str, Any]],
+    now: datetime,
+    decided_by: str | None = None,
 ) -> list[dict[str, Any]]:
     return [
         {"game_id": game_id, "idx": start + i, "seat": a["seat"], "action": _dumps(a),
-         "created": now}
+         "created": now, "decided_by": decided_by}
         for i, a in enumerate(actions)
     ]
 
@@ -186,28 +214,34 @@ class Store:
     ) -> None:
         """Store a new game and its first actions in one transaction."""
         with self._write() as s:
-            s.add(
-                Game(
-                    id=row.id,
-                    owner_kind=row.owner.kind,
-                    owner_id=row.owner.id,
-                    setup=_dumps(row.setup),
-                    profile_id=row.profile_id,
-                    seats=row.seats,
-                    levels=_dumps(list(row.levels)),
-                    version=row.version,
-                    status=row.summary.status,
-                    winner=row.summary.winner,
-                    deal=row.summary.deal,
-                    scores=_dumps(list(row.summary.scores)),
-                    created=row.created,
-                    updated=row.updated,
-                    imported=row.imported,
-                )
+            self._add_game(s, row, actions, now)
+
+    @staticmethod
+    def _add_game(
+        s: Session, row: GameRow, actions: Sequence[dict[str, Any]], now: datetime
+    ) -> None:
+        s.add(
+            Game(
+                id=row.id,
+                owner_kind=row.owner.kind,
+                owner_id=row.owner.id,
+                setup=_dumps(row.setup),
+                profile_id=row.profile_id,
+                seats=row.seats,
+                levels=_dumps(list(row.levels)),
+                version=row.version,
+                status=row.summary.status,
+                winner=row.summary.winner,
+                deal=row.summary.deal,
+                scores=_dumps(list(row.summary.scores)),
+                created=row.created,
+                updated=row.updated,
+                imported=row.imported,
             )
-            s.flush()
-            if actions:
-                s.execute(insert(_ACTIONS), _action_rows(row.id, 0, actions, now))
+        )
+        s.flush()
+        if actions:
+            s.execute(insert(_ACTIONS), _action_rows(row.id, 0, actions, now))
 
     def get_game(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as conn:
@@ -234,12 +268,16 @@ class Store:
             )
         return int(n or 0)
 
-    def actions(self, game_id: str, upto: int) -> list[dict[str, Any]]:
-        """The first `upto` actions of a game, in order, in their game-file form."""
+    def actions(self, game_id: str, upto: int, start: int = 0) -> list[dict[str, Any]]:
+        """Actions `start` to `upto` (excluded) of a game, in order, in their game-file form."""
         with self.engine.connect() as conn:
             texts = conn.scalars(
                 select(_ACTIONS.c.action)
-                .where(_ACTIONS.c.game_id == game_id, _ACTIONS.c.idx < upto)
+                .where(
+                    _ACTIONS.c.game_id == game_id,
+                    _ACTIONS.c.idx >= start,
+                    _ACTIONS.c.idx < upto,
+                )
                 .order_by(_ACTIONS.c.idx)
             ).all()
         return [json.loads(t) for t in texts]
@@ -251,13 +289,19 @@ class Store:
         actions: Sequence[dict[str, Any]],
         summary: Summary,
         now: datetime,
+        *,
+        decided_by: str | None = None,
+        live: LiveTurn | None = None,
     ) -> bool:
         """Append actions to a game at `version` and bump its version, in one transaction,
         committed (durable) before this returns.
 
-        False (and nothing written) when the game is no longer at `version` or is gone.
+        With `live` (a table with people) the same transaction records who is to act and
+        when a decision is due, and on PostgreSQL announces the commit on NOTIFY_CHANNEL
+        (delivered only if it commits). False (and nothing written) when the game is no
+        longer at `version` or is gone.
         """
-        op = _Append(game_id, version, actions, summary, now)
+        op = _Append(game_id, version, actions, summary, now, decided_by, live)
         if not self._sqlite:
             self._commit([op])
         else:
@@ -309,7 +353,18 @@ class Store:
         if result.rowcount != 1:
             return False
         if op.actions:
-            conn.execute(_INSERT_ACTIONS, _action_rows(op.game_id, op.version, op.actions, op.now))
+            conn.execute(
+                _INSERT_ACTIONS,
+                _action_rows(op.game_id, op.version, op.actions, op.now, op.decided_by),
+            )
+        if op.live is not None:
+            conn.execute(
+                _SET_TURN,
+                {"b_id": op.game_id, "b_to_act": op.live.to_act, "b_due": op.live.due},
+            )
+            if conn.dialect.name == "postgresql":
+                payload = f"{op.game_id} {op.version + len(op.actions)}"
+                conn.execute(_NOTIFY, {"b_channel": NOTIFY_CHANNEL, "b_payload": payload})
         return True
 
     def delete_game(self, game_id: str, owner: Owner) -> bool:

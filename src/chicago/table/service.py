@@ -29,12 +29,13 @@ from chicago.bots.base import Advice, Bot, bot_stream
 from chicago.core import record
 from chicago.core.actions import Action, action_to_json
 from chicago.core.errors import IllegalAction
-from chicago.core.events import DealEnded, DealStarted, Event, GameWon, PointsAwarded, ScoreReset
+from chicago.core.events import Event
 from chicago.core.game import Game
 from chicago.core.rules import DEFAULT_PROFILE, RuleProfile, customize, get_profile
 from chicago.core.state import GameState, Phase
 from chicago.core.views import PlayerView, view
 from chicago.store import GameRow, Owner, Store, Summary
+from chicago.table.scores import DealScores, history_after, history_from_start
 from chicago.text.hints import hint_text
 from chicago.text.i18n import _
 
@@ -116,14 +117,6 @@ class GameGone(ServiceError):
 
 
 @dataclass(frozen=True, slots=True)
-class DealScores:
-    """The scores at the end of a finished deal (for the chart)."""
-
-    deal: int
-    scores: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Table:
     """A game as seat 0 may know it after a call (R9.1): never the state itself."""
 
@@ -168,37 +161,6 @@ class _Snapshot:
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-def _history_after(
-    history: tuple[DealScores, ...],
-    scores: Sequence[int],
-    deal: int,
-    events: Sequence[Event],
-) -> tuple[DealScores, ...]:
-    """The score history extended by `events`, which start where the scores were `scores`
-    during deal `deal`."""
-    now = list(scores)
-    added: list[DealScores] = []
-    for e in events:
-        if isinstance(e, PointsAwarded):
-            now[e.seat] = e.score
-        elif isinstance(e, ScoreReset):
-            now[e.seat] = 0
-        elif isinstance(e, DealStarted):
-            deal = e.deal
-        elif isinstance(e, DealEnded):
-            added.append(DealScores(e.deal, tuple(now)))
-        elif isinstance(e, GameWon):
-            last = added[-1].deal if added else (history[-1].deal if history else 0)
-            if last != deal:
-                added.append(DealScores(deal, tuple(now)))
-    return history + tuple(added) if added else history
-
-
-def _history_from_start(game: Game) -> tuple[DealScores, ...]:
-    """The score history of a game whose `events` run from its start."""
-    return _history_after((), (0,) * game.setup.seats, 0, game.events)
 
 
 # Reading a profile ---------------------------------------------------------------------------
@@ -265,6 +227,7 @@ class TableService:
         self._bots = bots
         self._cache: OrderedDict[tuple[str, int], _Snapshot] = OrderedDict()
         self._cache_size = cache_size
+        self._latest: dict[str, int] = {}
         self._lock = threading.Lock()
         self.clock = clock
 
@@ -340,6 +303,10 @@ class TableService:
         with self._lock:
             self._cache[(game_id, version)] = snap
             self._cache.move_to_end((game_id, version))
+            if version > self._latest.get(game_id, -1):
+                self._latest[game_id] = version
+            if len(self._latest) > 4 * self._cache_size:
+                self._latest.clear()
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
 
@@ -356,6 +323,9 @@ class TableService:
         snap = self._cached(row.id, row.version)
         if snap is not None:
             return snap
+        newer = self._advanced(row)
+        if newer is not None:
+            return newer
         actions = self.store.actions(row.id, row.version)
         if len(actions) != row.version:
             raise GameGone(f"saved game {row.id} is missing actions")
@@ -366,10 +336,33 @@ class TableService:
             where = str(e).split(":", 1)[0]
             log.error("saved game %s no longer replays (%s)", row.id, where)
             raise GameGone(f"saved game {row.id} no longer replays") from None
-        history = _history_from_start(game)
+        history = history_from_start(game)
         snap = _Snapshot(row, game.state, tuple(game.actions), history)
         self._remember(row.id, row.version, snap)
         return snap
+
+    def _advanced(self, row: GameRow) -> _Snapshot | None:
+        """The row's version from an older cached one and the actions since (no replay)."""
+        with self._lock:
+            older = self._latest.get(row.id)
+            snap = self._cache.get((row.id, older)) if older is not None else None
+        if snap is None or older is None or older >= row.version:
+            return None
+        try:
+            raw = self.store.actions(row.id, row.version, older)
+            added = record.parse({**row.setup, "actions": raw}).actions
+            game = Game(snap.state.setup, snap.state, list(snap.actions))
+            events: list[Event] = []
+            for action in added:
+                events.extend(game.apply(action))
+        except (record.GameFileError, IllegalAction):
+            return None  # the full replay below names the problem
+        if len(game.actions) != row.version:
+            return None
+        history = history_after(snap.history, snap.state.scores, snap.state.deal, events)
+        new = _Snapshot(row, game.state, tuple(game.actions), history)
+        self._remember(row.id, row.version, new)
+        return new
 
     def _row(self, owner: Owner, game_id: str) -> GameRow:
         row = self.store.get_game(game_id) if len(game_id) <= 64 else None
@@ -393,11 +386,14 @@ class TableService:
         snap: _Snapshot,
         events: Sequence[Event] = (),
         bot_seconds: float = 0.0,
+        seat: int = HUMAN,
     ) -> Table:
+        """The game as `seat` may know it (R9.1): its view, its legal actions, the events
+        (redacted for it when sent)."""
         state = snap.state
         row = snap.row
         legal: tuple[Action, ...] = ()
-        if not state.finished and state.to_act == HUMAN:
+        if not state.finished and state.to_act == seat:
             legal = tuple(Game(state.setup, state).legal_actions())
         return Table(
             id=row.id,
@@ -405,7 +401,7 @@ class TableService:
             seats=state.seats,
             levels=row.levels,
             profile=state.profile,
-            view=view(state, HUMAN),
+            view=view(state, seat),
             legal=legal,
             events=tuple(events),
             history=snap.history,
@@ -457,7 +453,7 @@ class TableService:
         setup = record.dump(Game(game.setup, game.state))
         setup.pop("actions", None)
         now = self.clock()
-        history = _history_from_start(game)
+        history = history_from_start(game)
         row = GameRow(
             id=secrets.token_urlsafe(12),
             owner=owner,
@@ -497,6 +493,7 @@ class TableService:
         if snap is None or snap.row.owner != owner:
             snap = self._current(owner, game_id, version)
         row = snap.row
+        self._solo(row)
         game = Game(snap.state.setup, snap.state, list(snap.actions))
         try:
             events = list(game.apply(action))
@@ -516,12 +513,18 @@ class TableService:
             if latest is None or latest.owner != owner:
                 raise NotFound()
             raise Stale(latest.version, version)
-        history = _history_after(snap.history, snap.state.scores, snap.state.deal, events)
+        history = history_after(snap.history, snap.state.scores, snap.state.deal, events)
         done = replace(row, version=len(game.actions), summary=summary, updated=now)
         new_snap = _Snapshot(done, game.state, tuple(game.actions), history)
         self._forget(row.id, version)
         self._remember(row.id, done.version, new_snap)
         return self._table(new_snap, events, spent)
+
+    @staticmethod
+    def _solo(row: GameRow) -> None:
+        """A table with people (a person beyond seat 0) is played in `chicago.table.live`."""
+        if None in row.levels[1:]:
+            raise BadRequest(_("this is a table with people: play it at /tables/{id}", id=row.id))
 
     def _current(self, owner: Owner, game_id: str, version: int) -> _Snapshot:
         """The owner's game, which must be at `version` (NotFound, Stale)."""
@@ -534,6 +537,7 @@ class TableService:
         """The hard bot's suggestion for seat 0, from seat 0's view only, in the coach's
         words (text.hints: the odds it rests on, said to be estimates)."""
         row = self._row(owner, game_id)
+        self._solo(row)
         snap = self._snapshot(row)
         state = snap.state
         if state.finished:
@@ -557,6 +561,7 @@ class TableService:
     def export(self, owner: Owner, game_id: str) -> dict[str, Any]:
         """The game file (GAME-FILE.md) with `meta`: app version, created date, levels."""
         row = self._row(owner, game_id)
+        self._solo(row)
         snap = self._snapshot(row)
         game = Game(snap.state.setup, snap.state, list(snap.actions))
         meta = {

@@ -108,7 +108,8 @@ def table_json(table: Table) -> dict[str, object]:
                 "breaker": profile.broken_chicago_bonus,
             },
         }
-    events = [j for j in (event_to_json(e, 0) for e in table.events) if j is not None]
+    # redacted for the seat whose view this is (seat 0 for a game against bots)
+    events = [j for j in (event_to_json(e, v.seat) for e in table.events) if j is not None]
     return {
         "id": table.id,
         "version": table.version,

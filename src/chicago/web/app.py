@@ -20,6 +20,7 @@ import importlib
 import importlib.util
 import inspect
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http import HTTPStatus
@@ -37,8 +38,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from chicago import __version__
 from chicago.store import Store
+from chicago.table.broadcast import Broadcaster, InProcessBroadcaster, PostgresBroadcaster
+from chicago.table.driver import Driver
 from chicago.table.history import HistoryService, NotOver
 from chicago.table.keep import KeepService
+from chicago.table.live import BadInvitation, Conflict, Forbidden, LiveTables, RateLimited
 from chicago.table.review_jobs import Reviews
 from chicago.table.service import (
     BadRequest,
@@ -53,7 +57,7 @@ from chicago.table.service import (
 )
 from chicago.table.statistics import Statistics
 from chicago.text.i18n import _
-from chicago.web import api, history, keep_api, keep_pages, stats_pages
+from chicago.web import api, history, keep_api, keep_pages, live, stats_pages
 from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
 from chicago.web.body import BodyError
 
@@ -64,6 +68,10 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 _STATUS: dict[type[ServiceError], int] = {
     BadRequest: 400,
     NotFound: 404,
+    BadInvitation: 404,
+    Forbidden: 403,
+    Conflict: 409,
+    RateLimited: 429,
     Stale: 409,
     NotYourTurn: 409,
     NotOver: 409,
@@ -168,20 +176,46 @@ def create_app(
     bots: BotFactory | None = None,
     store: Store | None = None,
     purge_every: float = PURGE_EVERY,
+    pace_ms: int | None = None,
+    driver_interval: float = 0.2,
 ) -> FastAPI:
     """The whole web application on one database (default: `CHICAGO_DATABASE_URL`, else
-    SQLite in the user's data directory). Migrations are applied before it returns."""
+    SQLite in the user's data directory). Migrations are applied before it returns.
+
+    Tables with people: bots there wait `pace_ms` before each move (default 900, or
+    `CHICAGO_BOT_PACE_MS`); the driver looks for due decisions every `driver_interval`
+    seconds while the app runs (its lifespan), and PostgreSQL's LISTEN/NOTIFY carries the
+    news between processes.
+    """
     store = store or Store(database_url)
     service = TableService(store, bots)
     accounts = Accounts(store)
+    if pace_ms is None:
+        pace_ms = int(os.environ.get("CHICAGO_BOT_PACE_MS", "900"))
+    tables = LiveTables(service, pace_ms=pace_ms)
+    broadcaster: Broadcaster = (
+        PostgresBroadcaster(store.url, tables.live)
+        if store.engine.dialect.name == "postgresql"
+        else InProcessBroadcaster()
+    )
+    tables.announce = broadcaster.publish
+    hub = live.Hub(tables, live.live_json, live.chat_json)
+    broadcaster.subscribe(hub.news)
+    driver = Driver(tables, driver_interval)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.reviews.wake()  # resume reviews a stopped server left queued
         purging = asyncio.create_task(_purge_forever(accounts, purge_every))
+        broadcaster.start()
+        driver.start()
+        heartbeat = asyncio.create_task(hub.heartbeat())
         try:
             yield
         finally:
+            heartbeat.cancel()
+            driver.stop()
+            broadcaster.stop()
             purging.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await purging
@@ -213,6 +247,10 @@ def create_app(
     app.state.history = HistoryService(store)
     app.state.reviews = Reviews(app.state.history)
     app.state.statistics = Statistics(app.state.history)
+    app.state.tables = tables
+    app.state.hub = hub
+    app.state.broadcaster = broadcaster
+    app.state.driver = driver
     app.add_middleware(OwnerCookies)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(AuthError, _auth_error)
@@ -225,6 +263,7 @@ def create_app(
     app.include_router(keep_pages.router)
     app.include_router(history.router)
     app.include_router(stats_pages.router)
+    app.include_router(live.router)
     serves_static = _include_pages(app)
     if not serves_static and STATIC_DIR.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

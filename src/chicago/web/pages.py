@@ -95,6 +95,27 @@ def table(request: Request, game_id: str) -> HTMLResponse:
     return _page(request, "table.html", {"page": "table", "game_id": game_id})
 
 
+@router.get("/tables/new", response_class=HTMLResponse)
+def new_live_table(request: Request) -> HTMLResponse:
+    """The form for a table with friends: seats, a friend or a bot per seat, rules, timer."""
+    return _page(
+        request, "live_new.html", {"page": "friends", "presets": list(PRESETS.values())}
+    )
+
+
+@router.get("/join/{token}", response_class=HTMLResponse)
+def join_live_table(request: Request, token: str) -> HTMLResponse:
+    """An invitation: the script shows the table's seats and asks for a name. The token
+    stays out of the Referer (Referrer-Policy: same-origin and no third-party content)."""
+    return _page(request, "live_join.html", {"page": "join", "token": token})
+
+
+@router.get("/tables/{game_id}", response_class=HTMLResponse)
+def live_table(request: Request, game_id: str) -> HTMLResponse:
+    """A table with people: a shell; the script loads this seat's view and listens."""
+    return _page(request, "live_table.html", {"page": "live", "game_id": game_id})
+
+
 def profile_from_query(name: str | None, changes: dict[str, str]) -> RuleProfile:
     """The profile a rules URL names: a preset id, or a custom id `base+knob=value,…`
     (as `customize` names its profiles), with further `knob=value` changes on top."""
@@ -168,13 +189,13 @@ def signup(request: Request) -> HTMLResponse:
     return _page(request, "auth.html", {"page": "signup", "mode": "signup"})
 
 
-_STATIC_NAME: Final = re.compile(r"(?:table/)?[a-z0-9][a-z0-9-]*\.(?:js|css|svg)")
+_STATIC_NAME: Final = re.compile(r"(?:table/|live/)?[a-z0-9][a-z0-9-]*\.(?:js|css|svg)")
 
 
 @router.get("/static/{name:path}")
 def static(name: str) -> Response:
-    """The pages' scripts (the table's modules in `table/`), style sheet and icon: plain
-    names only, so no path can reach outside the folder."""
+    """The pages' scripts (the table's modules in `table/`, the live table's in `live/`),
+    style sheet and icon: plain names only, so no path can reach outside the folder."""
     path = STATIC_DIR / name
     media_type = _MEDIA_TYPES.get(path.suffix)
     if media_type is None or not _STATIC_NAME.fullmatch(name) or not path.is_file():

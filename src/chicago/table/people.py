@@ -1,0 +1,44 @@
+"""What a person types at a table with people: a display name, a chat message; and how an
+invitation token is kept (its sha256 only)."""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from typing import Final
+
+from chicago.table.service import BadRequest
+from chicago.text.i18n import _
+
+NAME_LIMIT: Final = 24
+CHAT_LIMIT: Final = 200
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_name(raw: object) -> str:
+    """A display name: 1–24 printable characters, spaces collapsed."""
+    if not isinstance(raw, str):
+        raise BadRequest(_("name must be text"))
+    name = " ".join(raw.split())
+    if not name or len(name) > NAME_LIMIT:
+        raise BadRequest(_("a name has 1 to {n} characters", n=NAME_LIMIT))
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        raise BadRequest(_("a name has no control characters"))
+    return name
+
+
+def clean_chat(raw: object) -> str:
+    """A chat message: plain text, 1–200 characters, on one line."""
+    if not isinstance(raw, str):
+        raise BadRequest(_("text must be a string"))
+    text = " ".join(raw.split())
+    if not text:
+        raise BadRequest(_("a message cannot be empty"))
+    if len(text) > CHAT_LIMIT:
+        raise BadRequest(_("a message has at most {n} characters", n=CHAT_LIMIT))
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") for c in text):
+        raise BadRequest(_("a message has no control characters"))
+    return text

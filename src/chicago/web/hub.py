@@ -1,0 +1,207 @@
+"""The WebSockets of one process: who is connected to which table, and what each is sent.
+
+A connection belongs to one seat. When a table changes (the broadcaster's news: a version,
+"seats", "chat", "presence", or "*"), the hub reads the table once for all of this process's
+connections at that table (`LiveTables.views_for`, from the database and the cache) and
+sends each connection its own seat's message: `live_json` of that seat's view, with the
+events after the version that connection last had, redacted for that seat (R9.1). A
+connection is never sent an older version than it has; a slow connection's queue is
+bounded, and one that overflows is closed (its client reconnects and refetches).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any, Final
+
+from fastapi.concurrency import run_in_threadpool
+from starlette.websockets import WebSocket
+
+from chicago.table.live import LiveTables, LiveView
+
+log = logging.getLogger("chicago.web.hub")
+
+QUEUE_LIMIT: Final = 64
+HEARTBEAT: Final = 15.0
+"""Seconds between refreshes of this process's presence rows."""
+STALE: Final = timedelta(seconds=45)
+"""A presence row not refreshed for this long is a connection of a process that died."""
+
+LiveJson = Callable[[LiveView, set[int]], dict[str, Any]]
+ChatJson = Callable[[Any], dict[str, Any]]
+
+
+@dataclass(eq=False)
+class Conn:
+    """One open WebSocket: its seat, the last version it was sent, its outbox."""
+
+    ws: WebSocket
+    game_id: str
+    seat: int
+    loop: asyncio.AbstractEventLoop
+    id: str = field(default_factory=lambda: secrets.token_hex(8))
+    version: int = -1
+    chat_seen: int = 0
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
+    )
+
+    def put(self, message: dict[str, Any] | None) -> None:
+        try:
+            self.outbox.put_nowait(message)
+        except asyncio.QueueFull:  # too slow: drop it, the client reconnects and refetches
+            log.info("closing a slow connection to table %s", self.game_id)
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+            self.outbox.put_nowait(None)
+
+    async def writer(self) -> None:
+        """Send the outbox in order until a None (close) arrives."""
+        while True:
+            message = await self.outbox.get()
+            if message is None:
+                await self.ws.close(code=4408)
+                return
+            await self.ws.send_json(message)
+
+
+class Hub:
+    def __init__(self, tables: LiveTables, live_json: LiveJson, chat_json: ChatJson) -> None:
+        self.tables = tables
+        self.live_json = live_json
+        self.chat_json = chat_json
+        self.conns: dict[str, set[Conn]] = defaultdict(set)
+        self._pending: dict[tuple[asyncio.AbstractEventLoop, str], set[str]] = {}
+        self.present: dict[str, set[int]] = {}
+        """The seats connected at each table with sockets here, as last read."""
+
+    # Connections --------------------------------------------------------------------------
+
+    async def join(self, conn: Conn) -> None:
+        """Register, mark present, and send the table, the chat and who is here."""
+        self.conns[conn.game_id].add(conn)
+        now = self.tables.clock()
+        await run_in_threadpool(
+            self.tables.live.present, conn.id, conn.game_id, conn.seat, now
+        )
+        await self._flush(conn.loop, conn.game_id, {"seats", "chat"}, [conn])
+        self.tables.announce(conn.game_id, "presence")
+
+    async def leave(self, conn: Conn) -> None:
+        self.conns[conn.game_id].discard(conn)
+        if not self.conns[conn.game_id]:
+            del self.conns[conn.game_id]
+            self.present.pop(conn.game_id, None)
+        try:
+            await run_in_threadpool(self.tables.live.absent, conn.id)
+            self.tables.announce(conn.game_id, "presence")
+        except Exception:
+            log.exception("could not record a departure from table %s", conn.game_id)
+
+    def all_conns(self) -> list[Conn]:
+        return [c for group in self.conns.values() for c in group]
+
+    # News ---------------------------------------------------------------------------------
+
+    def news(self, game_id: str, what: str) -> None:
+        """From the broadcaster (any thread): hand the news to each connection's loop."""
+        targets = self.all_conns() if game_id == "*" else list(self.conns.get(game_id, ()))
+        by_loop: dict[asyncio.AbstractEventLoop, set[str]] = defaultdict(set)
+        for c in targets:
+            by_loop[c.loop].add(c.game_id)
+        for loop, games in by_loop.items():
+            for g in games:
+                # RuntimeError: that loop has closed (a finished test client)
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(self._queue, loop, g, what)
+
+    def _queue(self, loop: asyncio.AbstractEventLoop, game_id: str, what: str) -> None:
+        """On `loop`: gather news of one table until the running flush has read it."""
+        key = (loop, game_id)
+        if key in self._pending:
+            self._pending[key].add(what)
+            return
+        self._pending[key] = {what}
+        loop.create_task(self._drain(loop, game_id))
+
+    async def _drain(self, loop: asyncio.AbstractEventLoop, game_id: str) -> None:
+        key = (loop, game_id)
+        try:
+            while self._pending.get(key):
+                whats = self._pending[key]
+                self._pending[key] = set()
+                conns = [c for c in self.conns.get(game_id, ()) if c.loop is loop]
+                if conns:
+                    await self._flush(loop, game_id, whats, conns)
+        except Exception:
+            log.exception("pushing table %s failed", game_id)
+        finally:
+            self._pending.pop(key, None)
+
+    async def _flush(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        game_id: str,
+        whats: set[str],
+        conns: list[Conn],
+    ) -> None:
+        """Send each connection what changed, read once for all of them."""
+        everything = "*" in whats
+        versions = {w for w in whats if w.isdigit()}
+        need_table = everything or "seats" in whats or versions
+        need_presence = everything or "presence" in whats or "seats" in whats
+        connected = self.present.get(game_id)
+        if need_presence or connected is None:  # else the last presence read still holds
+            since = self.tables.clock() - STALE
+            connected = await run_in_threadpool(self.tables.live.connected, game_id, since)
+            self.present[game_id] = connected
+        if need_table:
+            newest = max((int(v) for v in versions), default=-1)
+            todo = [c for c in conns if everything or "seats" in whats or c.version < newest]
+            if todo:
+                seats: dict[int, int | None] = {}
+                for c in todo:
+                    old = seats.get(c.seat, c.version)
+                    seats[c.seat] = min(old if old is not None else c.version, c.version)
+                views = await run_in_threadpool(self.tables.views_for, game_id, seats)
+                for c in todo:
+                    v = views[c.seat]
+                    if v.table.version < c.version:
+                        continue
+                    if c.version != seats[c.seat]:  # it had a newer version than the batch
+                        v = await run_in_threadpool(
+                            self.tables.view_for, game_id, c.seat, c.version
+                        )
+                    c.version = v.table.version
+                    c.put({"type": "table", **self.live_json(v, connected)})
+        elif need_presence:
+            for c in conns:
+                c.put({"type": "presence", "connected": sorted(connected)})
+        if everything or "chat" in whats:
+            messages = await run_in_threadpool(self.tables.live.chat, game_id)
+            for c in conns:
+                fresh = [m for m in messages if m.id > c.chat_seen]
+                if fresh:
+                    c.chat_seen = fresh[-1].id
+                    c.put({"type": "chat", "messages": [self.chat_json(m) for m in fresh]})
+
+    # Presence heartbeat --------------------------------------------------------------------
+
+    async def heartbeat(self) -> None:
+        """Refresh this process's presence rows; forget those of dead processes."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                now = self.tables.clock()
+                ids = [c.id for c in self.all_conns()]
+                await run_in_threadpool(self.tables.live.touch, ids, now)
+                await run_in_threadpool(self.tables.live.forget_stale, now - STALE)
+            except Exception:
+                log.exception("the presence heartbeat failed")

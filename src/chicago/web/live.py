@@ -1,0 +1,362 @@
+"""Tables with people over HTTP and WebSocket (docs/api.md, "Tables with people").
+
+Every payload for a seat is `live_json` of that seat's `LiveView`: the `Table` JSON of
+`table_json` (that seat's view, legal actions and events redacted for it, R9.1) plus a
+`live` object (seats, names, who is connected, the timer). Actions are POSTed (CSRF as for
+every unsafe request); the WebSocket only pushes, and answers pings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse, Response
+
+from chicago.store import Owner
+from chicago.store.live import ChatRow
+from chicago.table.live import LiveTables, LiveView
+from chicago.table.service import BadRequest, NotFound
+from chicago.web.api import action_json, parse_action, table_json
+from chicago.web.auth import (
+    GUEST_COOKIE,
+    SESSION_COOKIE,
+    Accounts,
+    hash_token,
+    request_account,
+    request_owner,
+)
+from chicago.web.hub import STALE, Conn, Hub
+
+__all__ = ["Hub", "chat_json", "live_json", "router"]
+
+router = APIRouter(prefix="/api")
+JsonBody = Annotated[Any, Body()]
+
+
+def _tables(request: Request) -> LiveTables:
+    tables: LiveTables = request.app.state.tables
+    return tables
+
+
+def _object(body: object, fields: set[str], what: str) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise BadRequest(f"the request body must be a JSON object ({what})")
+    unknown = set(body) - fields
+    if unknown:
+        raise BadRequest(f"unknown field {sorted(unknown)[0]!r} ({what})")
+    return body
+
+
+# JSON forms ----------------------------------------------------------------------------
+
+
+def live_json(v: LiveView, connected: set[int]) -> dict[str, Any]:
+    """The Table JSON of `v`'s seat, and the table's people."""
+    out = table_json(v.table)
+    out["live"] = {
+        "status": v.status,
+        "you": v.seat,
+        "creator": v.creator,
+        "invite": v.has_invite,
+        "timer": v.timer,
+        "deadline": v.deadline.isoformat() if v.deadline else None,
+        "players": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "level": s.level,
+                "away": s.away,
+                "free": s.free,
+                "connected": s.seat in connected,
+            }
+            for s in v.seats
+        ],
+        "notes": [{"index": i, "seat": seat, "by": by} for i, seat, by in v.notes],
+    }
+    return out
+
+
+def chat_json(m: ChatRow) -> dict[str, Any]:
+    return {"id": m.id, "seat": m.seat, "text": m.text, "at": m.created.isoformat()}
+
+
+def _connected(request: Request, game_id: str) -> set[int]:
+    """Who is connected: as this process's hub last read it, else from the database."""
+    hub: Hub = request.app.state.hub
+    known = hub.present.get(game_id)
+    if known is not None:
+        return set(known)
+    tables = _tables(request)
+    return tables.live.connected(game_id, tables.clock() - STALE)
+
+
+def _view_response(request: Request, v: LiveView, status_code: int = 200) -> Response:
+    return JSONResponse(live_json(v, _connected(request, v.table.id)), status_code=status_code)
+
+
+# Creating, inviting, sitting down -----------------------------------------------------------
+
+_CREATE = {"name", "seats", "players", "profile", "seed", "timer"}
+
+
+def _default_name(request: Request, given: object) -> object:
+    account = request_account(request)
+    if (given is None or given == "") and account is not None:
+        return account.username
+    return given
+
+
+def _create(request: Request, body: object) -> Response:
+    data = _object(body, _CREATE, "name, seats, players, profile, seed, timer")
+    tables = _tables(request)
+    owner = request_owner(request)
+    game_id, token = tables.create(
+        owner,
+        name=_default_name(request, data.get("name")),
+        seats=data.get("seats", 4),
+        players=data.get("players"),
+        profile=data.get("profile"),
+        seed=data.get("seed"),
+        timer=data.get("timer", 0),
+    )
+    body_out = live_json(tables.get(owner, game_id), set())
+    body_out["invite"] = {"token": token, "path": f"/join/{token}"}
+    return JSONResponse(body_out, status_code=201)
+
+
+@router.post("/tables", status_code=201)
+async def create_table(request: Request, body: JsonBody) -> Response:
+    return await run_in_threadpool(_create, request, body)
+
+
+def _list(request: Request) -> Response:
+    tables = _tables(request)
+    owner = request_owner(request)
+    out = []
+    for game_id in tables.live.tables_of(owner):
+        row = tables.store.get_game(game_id)
+        live = tables.live.get(game_id)
+        if row is None or live is None:
+            continue
+        out.append(
+            {
+                "id": row.id,
+                "status": "finished" if row.summary.status == "finished" else live.status,
+                "seats": row.seats,
+                "profile": row.profile_id,
+                "players": [s.name for s in live.seats],
+                "scores": list(row.summary.scores),
+                "updated": row.updated.isoformat(),
+            }
+        )
+    out.sort(key=lambda entry: str(entry["updated"]), reverse=True)
+    return JSONResponse({"tables": out})
+
+
+@router.get("/tables")
+async def list_tables(request: Request) -> Response:
+    return await run_in_threadpool(_list, request)
+
+
+def _get(request: Request, game_id: str) -> Response:
+    return _view_response(request, _tables(request).get(request_owner(request), game_id))
+
+
+@router.get("/tables/{game_id}")
+async def get_table(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_get, request, game_id)
+
+
+def _renew(request: Request, game_id: str) -> Response:
+    token = _tables(request).renew_invite(request_owner(request), game_id)
+    return JSONResponse({"token": token, "path": f"/join/{token}"})
+
+
+@router.post("/tables/{game_id}/invite")
+async def renew_invite(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_renew, request, game_id)
+
+
+def _revoke(request: Request, game_id: str) -> Response:
+    _tables(request).revoke_invite(request_owner(request), game_id)
+    return Response(status_code=204)
+
+
+@router.delete("/tables/{game_id}/invite", status_code=204)
+async def revoke_invite(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_revoke, request, game_id)
+
+
+def _preview(request: Request, token: str) -> Response:
+    return JSONResponse(_tables(request).preview(request_owner(request), token))
+
+
+@router.get("/invites/{token}")
+async def preview_invite(request: Request, token: str) -> Response:
+    return await run_in_threadpool(_preview, request, token)
+
+
+def _join(request: Request, token: str, body: object) -> Response:
+    data = _object(body if body is not None else {}, {"name", "seat"}, "name and seat")
+    game_id, seat = _tables(request).join(
+        request_owner(request), token, _default_name(request, data.get("name")), data.get("seat")
+    )
+    return JSONResponse({"id": game_id, "seat": seat})
+
+
+@router.post("/invites/{token}")
+async def join(request: Request, token: str, body: JsonBody = None) -> Response:
+    return await run_in_threadpool(_join, request, token, body)
+
+
+def _start(request: Request, game_id: str) -> Response:
+    tables = _tables(request)
+    owner = request_owner(request)
+    tables.start(owner, game_id)
+    return _view_response(request, tables.get(owner, game_id))
+
+
+@router.post("/tables/{game_id}/start")
+async def start(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_start, request, game_id)
+
+
+# Playing -------------------------------------------------------------------------------
+
+
+def _act(request: Request, game_id: str, body: object) -> Response:
+    data = _object(body, {"version", "action"}, "send version and action")
+    if "version" not in data or "action" not in data:
+        raise BadRequest("send the game's version and the action")
+    raw = data["action"]
+    view = _tables(request).act(
+        request_owner(request), game_id, data["version"], lambda seat: parse_action(raw, seat)
+    )
+    return _view_response(request, view)
+
+
+@router.post("/tables/{game_id}/actions")
+async def act(request: Request, game_id: str, body: JsonBody) -> Response:
+    return await run_in_threadpool(_act, request, game_id, body)
+
+
+def _hint(request: Request, game_id: str) -> Response:
+    s = _tables(request).hint(request_owner(request), game_id)
+    return JSONResponse({"action": action_json(s.action), "reason": s.reason})
+
+
+@router.get("/tables/{game_id}/hint")
+async def hint(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_hint, request, game_id)
+
+
+def _away(request: Request, game_id: str, body: object) -> Response:
+    data = _object(body, {"away"}, "send away: true or false")
+    _tables(request).set_away(request_owner(request), game_id, data.get("away"))
+    return Response(status_code=204)
+
+
+@router.post("/tables/{game_id}/away", status_code=204)
+async def away(request: Request, game_id: str, body: JsonBody) -> Response:
+    return await run_in_threadpool(_away, request, game_id, body)
+
+
+def _chat_list(request: Request, game_id: str) -> Response:
+    rows = _tables(request).chat_log(request_owner(request), game_id)
+    return JSONResponse({"messages": [chat_json(m) for m in rows]})
+
+
+@router.get("/tables/{game_id}/chat")
+async def chat_list(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_chat_list, request, game_id)
+
+
+def _chat(request: Request, game_id: str, body: object) -> Response:
+    data = _object(body, {"text"}, "send text")
+    row = _tables(request).chat(request_owner(request), game_id, data.get("text"))
+    return JSONResponse(chat_json(row), status_code=201)
+
+
+@router.post("/tables/{game_id}/chat", status_code=201)
+async def chat(request: Request, game_id: str, body: JsonBody) -> Response:
+    return await run_in_threadpool(_chat, request, game_id, body)
+
+
+def _export(request: Request, game_id: str) -> Response:
+    data = _tables(request).export(request_owner(request), game_id)
+    return Response(
+        json.dumps(data, ensure_ascii=False, indent=1) + "\n",
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="chicago-{game_id}.json"'},
+    )
+
+
+@router.get("/tables/{game_id}/export")
+async def export(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_export, request, game_id)
+
+
+# The WebSocket ---------------------------------------------------------------------------
+
+
+def _socket_owner(ws: WebSocket) -> Owner | None:
+    """The account of the session cookie, else the guest of the guest cookie."""
+    accounts: Accounts = ws.app.state.accounts
+    account = accounts.account_for(ws.cookies.get(SESSION_COOKIE))
+    if account is not None:
+        return Owner("account", str(account.id))
+    guest = ws.cookies.get(GUEST_COOKIE, "")
+    return Owner("guest", hash_token(guest)) if len(guest) >= 32 else None
+
+
+def _same_origin(ws: WebSocket) -> bool:
+    """A browser always sends Origin on a WebSocket: it must be this site (no other site's
+    page may open a socket with the player's cookies)."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True  # not a browser (a script with the player's own cookies)
+    host = ws.headers.get("host", "")
+    return origin.split("://", 1)[-1] == host
+
+
+@router.websocket("/tables/{game_id}/live")
+async def live_socket(ws: WebSocket, game_id: str) -> None:
+    """Push the seat's table as it changes; 4403 other site, 4404 not seated here."""
+    if not _same_origin(ws):
+        await ws.close(code=4403)
+        return
+    tables: LiveTables = ws.app.state.tables
+    hub: Hub = ws.app.state.hub
+    owner = await run_in_threadpool(_socket_owner, ws)
+    try:
+        if owner is None:
+            raise NotFound()
+        seat = await run_in_threadpool(tables.seat_of, owner, game_id)
+    except NotFound:
+        await ws.accept()
+        await ws.send_json({"type": "error", "error": "no such table"})
+        await ws.close(code=4404)
+        return
+    await ws.accept()
+    conn = Conn(ws=ws, game_id=game_id, seat=seat, loop=asyncio.get_running_loop())
+    writer = asyncio.create_task(conn.writer())
+    try:
+        await hub.join(conn)
+        while True:
+            message = await ws.receive_json()
+            kind = message.get("type") if isinstance(message, dict) else None
+            if kind == "ping":
+                conn.put({"type": "pong"})
+            elif kind == "sync":
+                conn.version = -1  # the client doubts: send the whole view again
+                hub.news(game_id, "seats")
+    except (WebSocketDisconnect, RuntimeError, ValueError):
+        pass
+    finally:
+        writer.cancel()
+        await hub.leave(conn)

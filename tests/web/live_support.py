@@ -1,0 +1,100 @@
+"""Helpers for the tests of tables with people (no tests here): a table of friends, the
+cards a seat may not know, and a check that a message for a seat holds none of them."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from test_api_support import Player
+
+from chicago.core.cards import Card
+from chicago.core.events import (
+    CardPlayed,
+    CardsDealt,
+    CardsExchanged,
+    CardsReturned,
+    OfferKept,
+    OfferShown,
+)
+from chicago.core.state import GameState
+from chicago.table.live import LiveTables
+
+SEED = 918_273_645
+_CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
+"""A card anywhere in a JSON text, as a string of its own."""
+
+
+def tables_of(app: Any) -> LiveTables:
+    tables: LiveTables = app.state.tables
+    return tables
+
+
+def hidden_from(state: GameState, seat: int) -> set[str]:
+    """Cards `seat` may not know now (R9.1): the other hands and the stock, less what the
+    whole table saw this deal and what `seat` itself held or drew."""
+    hidden: set[Card] = set(state.stock)
+    for other in range(state.seats):
+        if other != seat:
+            hidden.update(state.hands[other])
+    for e in state.log:
+        if isinstance(e, OfferShown | OfferKept | CardPlayed):
+            hidden.discard(e.card)
+        elif isinstance(e, CardsReturned):
+            hidden.difference_update(c for _, c in e.plays)
+        elif isinstance(e, CardsExchanged) and e.seat == seat:
+            hidden.difference_update(e.discarded)
+            hidden.difference_update(e.drawn)
+        elif isinstance(e, CardsDealt) and e.seat == seat:
+            hidden.difference_update(e.cards)
+    return {c.text for c in hidden}
+
+
+def assert_private(app: Any, game_id: str, seat: int, message: dict[str, Any]) -> None:
+    """A message for `seat` holds no card it may not know, no other seat's dealt or drawn
+    cards in any event, and no seed while the game goes on (R9.1)."""
+    assert_private_from(tables_of(app).service.state_of(game_id), seat, message)
+
+
+def assert_private_from(state: GameState, seat: int, message: dict[str, Any]) -> None:
+    """As assert_private, against the game's state at the message's version."""
+    events = list(message.get("events") or [])
+    view = message.get("view") or {}
+    for e in events + list(view.get("log") or []):
+        assert e["type"] != "stock_recycled", e
+        if e.get("seat") != seat:
+            assert e["type"] != "cards_dealt", e
+            assert "discarded" not in e and "drawn" not in e, e
+    starts = [i for i, e in enumerate(events) if e.get("type") == "deal_started"]
+    current = {**message, "events": events[starts[-1]:] if starts else events}
+    found = hidden_from(state, seat) & set(_CARD.findall(json.dumps(current)))
+    assert not found, f"seat {seat} was sent hidden cards {sorted(found)}"
+    if not state.finished:
+        assert str(state.setup.seed) not in json.dumps(message)
+        assert message.get("seed") is None
+
+
+def friends_table(
+    creator: Player, friends: list[Player], *, seats: int = 4, bots: int = 1, **extra: Any
+) -> tuple[str, str]:
+    """A table by `creator` with one seat per friend and `bots` easy bots; every friend
+    sits down. (table id, invitation token)"""
+    players = ["friend"] * (seats - 1 - bots) + ["easy"] * bots
+    r = creator.post(
+        "/api/tables",
+        {"name": "Ann", "seats": seats, "players": players, "seed": SEED, **extra},
+    )
+    assert r.status_code == 201, r.text
+    body = r.json()
+    token = body["invite"]["token"]
+    for i, friend in enumerate(friends):
+        j = friend.post(f"/api/invites/{token}", {"name": f"Friend {i + 1}"})
+        assert j.status_code == 200, j.text
+    return body["id"], token
+
+
+def act_for(player: Player, game_id: str, table: dict[str, Any], action: dict[str, Any]) -> Any:
+    return player.post(
+        f"/api/tables/{game_id}/actions", {"version": table["version"], "action": action}
+    )
