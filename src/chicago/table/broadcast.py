@@ -81,6 +81,8 @@ class PostgresBroadcaster(InProcessBroadcaster):
             super().publish(game_id, what)  # NOTIFY went with the commit; tell ours now
         else:
             self.live.notify(game_id, what)  # comes back to every process, ours included
+            if not self.ready.is_set():  # not listening (yet): tell ours directly
+                super().publish(game_id, what)
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._listen, name="chicago-listen", daemon=True)
