@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import CHROMIUM, CHROMIUM_ARGS, free_port
+from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 

@@ -24,9 +24,9 @@ from typing import Any
 
 import httpx
 import pytest
+from browser_support import free_port
 from live_support import SEED, assert_private_from
 from test_api_support import PG_URL, fresh_database_url
-from test_browser import free_port
 
 from chicago.core import record
 from chicago.store import Store
