@@ -1,7 +1,7 @@
 // Table chat for the seated players: plain text (shown as text, never as HTML), at most
 // 200 characters, quick phrases in the reader's language.
 import { api, el, errorText } from '../api.js';
-import { t } from './words.js';
+import { t } from '../i18n.js';
 
 /** The quick phrases, in the reader's language (sent as text in that language). */
 const quickPhrases = () => [t('Hello!'), t('Good luck!'), t('Well played!'), t('Nice hand!'), t('Oops!'), t('Thanks for the game!')];

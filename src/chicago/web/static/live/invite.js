@@ -1,6 +1,7 @@
 // Making a table with friends, the invitation link, and sitting down with it.
 import { api, el, errorText } from '../api.js';
-import { loadCatalog, seatName, t } from './words.js';
+import { t } from '../i18n.js';
+import { loadCatalog, seatName } from './words.js';
 
 function translateShell() {
   for (const node of document.querySelectorAll('[data-t]')) node.textContent = t(node.dataset.t);

@@ -6,7 +6,8 @@ import { renderInviteBox } from './invite.js';
 import { postMove, renderPlay } from './play.js';
 import { markConnected, renderPlayers } from './presence.js';
 import { connectTable } from './socket.js';
-import { eventText, loadCatalog, noteText, seatName, t } from './words.js';
+import { t } from '../i18n.js';
+import { eventText, loadCatalog, noteText, seatName } from './words.js';
 
 await loadCatalog();
 

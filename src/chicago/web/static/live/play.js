@@ -2,7 +2,8 @@
 // Everything shown comes from the seat's own view; a move is POSTed with the version it
 // was made against, and a 409 (the game moved on) refetches the view.
 import { api, el, errorText } from '../api.js';
-import { cardText, decisionText, t } from './words.js';
+import { t } from '../i18n.js';
+import { cardText, decisionText } from './words.js';
 
 const same = (a, b) => a.length === b.length && a.every((c) => b.includes(c));
 

@@ -1,6 +1,7 @@
 // Who sits where, who is connected, who is away, whose turn it is and its clock.
 import { el } from '../api.js';
-import { seatName, t } from './words.js';
+import { t } from '../i18n.js';
+import { seatName } from './words.js';
 
 let countdown = null;
 

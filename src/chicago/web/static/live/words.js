@@ -2,8 +2,6 @@
 import { api } from '../api.js';
 import { setCatalog, t } from '../i18n.js';
 
-export { t };
-
 /** Use the server's catalog for the browser's language (Accept-Language); English if none. */
 export async function loadCatalog() {
   try { setCatalog((await api('GET', '/api/keep/catalog')).messages); } catch (_) { /* English */ }
