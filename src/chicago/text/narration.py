@@ -12,7 +12,7 @@ language is free to order its words (no sentence is glued from a subject and a v
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
@@ -60,7 +60,8 @@ class Narrator:
     """Scores, qualifications and eliminations as the events told so far left them."""
     qualified: list[bool] = field(default_factory=list)
     eliminated: list[bool] = field(default_factory=list)
-    _trick_cards: int = 0
+    trick_cards: int = 0
+    """Cards in the current trick so far (the next card played after none is a lead)."""
 
     def __post_init__(self) -> None:
         if not self.scores:
@@ -114,7 +115,7 @@ class Narrator:
         s = seat if isinstance(seat, int) else -1
         if kind == "deal_started":
             dealer = int(str(e["dealer"]))
-            self._trick_cards = 0
+            self.trick_cards = 0
             return ["", self.say(dealer, N_("=== Deal {deal}: you deal ==="),
                                  N_("=== Deal {deal}: seat {seat} deals ==="), deal=e["deal"])]
         if kind == "cards_dealt":
@@ -219,11 +220,11 @@ class Narrator:
             return [self.say(s, N_("You do not call Chicago."),
                              N_("Seat {seat} does not call Chicago."))]
         if kind == "cards_returned":
-            self._trick_cards = 0
+            self.trick_cards = 0
             return [_("The cards already played go back to their hands.")]
         if kind == "card_played":
-            first = self._trick_cards == 0
-            self._trick_cards += 1
+            first = self.trick_cards == 0
+            self.trick_cards += 1
             if first:
                 return [self.say(s, N_("Trick {trick}: you lead {card}."),
                                  N_("Trick {trick}: seat {seat} leads {card}."),
@@ -231,7 +232,7 @@ class Narrator:
             return [self.say(s, N_("You play {card}."), N_("Seat {seat} plays {card}."),
                              card=e["card"])]
         if kind == "trick_taken":
-            self._trick_cards = 0
+            self.trick_cards = 0
             return [self.say(s, N_("You take trick {trick} with {card}."),
                              N_("Seat {seat} takes trick {trick} with {card}."),
                              trick=e["trick"], card=e["card"])]
@@ -340,3 +341,42 @@ class Narrator:
         cards = [x.card for x in legal if isinstance(x, Play)]
         return _("play {card} (type {number})", card=a.card.text,
                  number=cards.index(a.card) + 1)
+
+
+def trick_cards_before(events: Sequence[Data], v: PlayerView) -> int:
+    """How many cards lay in the current trick before these events (a call of the table
+    service starts wherever the player's last answer left the deal), so the narrator tells
+    a lead as a lead."""
+    first = next((e for e in events if e["type"] == "card_played"), None)
+    if first is None or any(e["type"] in ("deal_started", "cards_returned")
+                            for e in events[: events.index(first)]):
+        return 0
+    number = int(str(first["trick"]))
+    played = 0
+    for e in events[events.index(first):]:
+        if e["type"] == "card_played" and int(str(e["trick"])) == number:
+            played += 1
+        elif e["type"] in ("trick_taken", "cards_returned", "deal_started"):
+            break
+    if len(v.tricks) >= number and not any(e["type"] == "deal_started" for e in events):
+        total = len(v.tricks[number - 1].plays)
+    elif len(v.tricks) + 1 == number and not any(e["type"] == "trick_taken" for e in events):
+        total = len(v.trick)
+    else:
+        total = sum(1 for out in v.eliminated if not out)
+    return max(0, total - played)
+
+
+def tell(narrator: Narrator, events: Sequence[Data],
+         deal_scores: Mapping[int, Sequence[int]] | None = None) -> list[str]:
+    """One text per event (its sentences joined; "" for an event with none), for a client
+    that shows the server's sentences. `deal_scores` gives the scores at the end of each
+    finished deal, so a deal's closing line shows the scores of that moment."""
+    out = []
+    for e in events:
+        if e["type"] == "deal_ended" and deal_scores:
+            scores = deal_scores.get(int(str(e["deal"])))
+            if scores is not None:
+                narrator.scores = list(scores)
+        out.append(" ".join(line for line in narrator.lines(e) if line))
+    return out

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Final
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from chicago.core.rules import (
@@ -28,9 +28,17 @@ from chicago.core.rules import (
     get_profile,
     knob_from_text,
 )
-from chicago.text.i18n import _, ngettext
+from chicago.text import i18n
+from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, ngettext, use_language
 from chicago.text.rules_text import rules_page
 from chicago.web.auth import request_account, request_owner
+from chicago.web.language import (
+    LANGUAGE_NAMES,
+    chosen,
+    request_language,
+    safe_next,
+    set_language_cookie,
+)
 
 WEB_DIR: Final = Path(__file__).resolve().parent
 TEMPLATES_DIR: Final = WEB_DIR / "templates"
@@ -53,6 +61,12 @@ _SECURITY_HEADERS: Final = {
 }
 
 templates: Final = Jinja2Templates(directory=str(TEMPLATES_DIR))
+templates.env.add_extension("jinja2.ext.i18n")
+templates.env.install_gettext_callables(  # type: ignore[attr-defined]
+    gettext=i18n._, ngettext=i18n.ngettext, newstyle=False
+)
+"""Templates say `{{ _("Seat {seat}", seat=2) }}`: the same `_()` and `{name}` placeholders
+as the Python code, in the request's language."""
 
 
 def _static_version() -> str:
@@ -73,13 +87,47 @@ templates.env.globals.setdefault("ngettext", ngettext)
 router = APIRouter(include_in_schema=False)
 
 
+def page_language(request: Request) -> str:
+    """The page's language: the cookie's or the browser's, unless a signed-in account chose
+    one (and this browser has no choice of its own yet)."""
+    lang = request_language(request)
+    if chosen(request.cookies.get("chicago_lang")) is None and "chicago_session" in request.cookies:
+        account = request_account(request)
+        if account is not None and account.language in LANGUAGES:
+            return account.language
+    return lang
+
+
 def _page(
     request: Request, name: str, context: dict[str, object], status_code: int = 200
 ) -> HTMLResponse:
-    response = templates.TemplateResponse(
-        request, name, context, status_code=status_code, headers=_SECURITY_HEADERS
-    )
+    lang = page_language(request)
+    here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    with use_language(lang):
+        response = templates.TemplateResponse(
+            request,
+            name,
+            {
+                **context,
+                "lang": lang,
+                "languages": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+                "here": here,
+                "catalog": catalog_for_browser(lang) if lang != i18n.DEFAULT_LANGUAGE else {},
+            },
+            status_code=status_code,
+            headers=_SECURITY_HEADERS,
+        )
     assert isinstance(response, HTMLResponse)
+    return response
+
+
+@router.get("/language")
+def language(request: Request, lang: str = "", next: str = "/") -> Response:
+    """The language switch without script: remember the choice in a cookie and go back."""
+    response = RedirectResponse(safe_next(next), status_code=303)
+    code = chosen(lang)
+    if code is not None:
+        set_language_cookie(response, request, code)
     return response
 
 
