@@ -313,7 +313,7 @@ class PlainGame:
             else:
                 self.say(_("Discard up to {most} cards by position (e.g. 2 5) or name (e.g. "
                            "{example}), or type {keep} to keep all five.", most=most,
-                           example=f"{hand[1].text} {hand[-1].text}", keep=word("keep")))
+                           example=" ".join((hand[1].text, hand[-1].text)), keep=word("keep")))
             if resets:
                 self.say(_("You have {score} points: discarding any card resets your score "
                            "to 0 (R2.4); keeping all five does not.", score=v.scores[ME]))
