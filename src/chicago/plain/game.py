@@ -35,6 +35,7 @@ from chicago.text.cards import suit_word
 from chicago.text.hints import hint_text
 from chicago.text.i18n import N_, _, ngettext
 from chicago.text.narration import Narrator, hand_words, numbered
+from chicago.text.profiles import profile_title
 from chicago.text.rules_text import rules_markdown
 from chicago.text.wording import LEVEL_WORDS
 
@@ -439,7 +440,7 @@ def play_plain(options: PlainOptions, inp: TextIO, out: TextIO) -> int:
     game = Game.new(options.profile, options.seats, seed)
     ui = PlainGame(game, options.levels, inp, out, Path(options.save))
     ui.say(_("Chicago, plain game. Rules: {id} ({title}); target {target}. Seed {seed}.",
-             id=options.profile.id, title=options.profile.title,
+             id=options.profile.id, title=profile_title(options.profile),
              target=options.profile.target, seed=seed))
     opponents = ", ".join(_("seat {seat} {level}", seat=i, level=_(LEVEL_WORDS[lv]))
                           for i, lv in enumerate(options.levels, 1))

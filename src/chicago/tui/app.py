@@ -35,6 +35,7 @@ from chicago.core.rules import (
 from chicago.store import GameRow, Owner, describe_url
 from chicago.table.service import ServiceError, Table, TableService
 from chicago.text.i18n import N_, _
+from chicago.text.profiles import profile_title
 from chicago.text.rules_text import rules_markdown
 from chicago.text.wording import LEVEL_WORDS
 from chicago.tui.dialogs import ConfirmScreen, PathScreen, RulesScreen
@@ -450,7 +451,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Rules"))
                 # Titles only: with their ids the options wrapped and ran off an 80×24 screen.
-                yield Select([(p.title, p.id) for p in PRESETS.values()],
+                yield Select([(profile_title(p), p.id) for p in PRESETS.values()],
                              value=d.profile.base or d.profile.id, allow_blank=False,
                              compact=True, id="profile")
             with Horizontal(classes="row"):

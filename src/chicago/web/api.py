@@ -35,6 +35,7 @@ from chicago.store import GameRow
 from chicago.table.service import HUMAN, BadRequest, Table, TableService, parse_profile
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language
 from chicago.text.narration import Narrator, tell, trick_cards_before
+from chicago.text.profiles import profile_title
 from chicago.text.rules_text import rules_page
 from chicago.web.auth import (
     SESSION_COOKIE,
@@ -79,7 +80,7 @@ def profile_json(profile: RuleProfile) -> dict[str, object]:
     """The profile for a client: id, title, version, base (null for a preset), every knob."""
     return {
         "id": profile.id,
-        "title": profile.title,
+        "title": profile_title(profile),
         "version": profile.version,
         "base": profile.base or None,
         **knobs_json(profile),
@@ -511,7 +512,8 @@ async def profiles() -> Response:
     return JSONResponse(
         {
             "presets": [
-                {"id": p.id, "title": p.title, "version": p.version, "knobs": knobs_json(p)}
+                {"id": p.id, "title": profile_title(p), "version": p.version,
+                 "knobs": knobs_json(p)}
                 for p in PRESETS.values()
             ],
             "choices": {name: [_plain(v) for v in values] for name, values in CHOICES.items()},

@@ -30,6 +30,7 @@ from chicago.core.rules import (
 )
 from chicago.text import i18n
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, ngettext, use_language
+from chicago.text.profiles import profile_title
 from chicago.text.rules_text import rules_page
 from chicago.web.auth import request_account, request_owner
 from chicago.web.language import (
@@ -65,6 +66,7 @@ templates.env.add_extension("jinja2.ext.i18n")
 templates.env.install_gettext_callables(  # type: ignore[attr-defined]
     gettext=i18n._, ngettext=i18n.ngettext, newstyle=False
 )
+templates.env.globals["profile_title"] = profile_title
 """Templates say `{{ _("Seat {seat}", seat=2) }}`: the same `_()` and `{name}` placeholders
 as the Python code, in the request's language."""
 
