@@ -25,7 +25,7 @@ SCENARIOS = Path(__file__).with_name("scenarios")
 
 ENGLISH_MARKERS = re.compile(
     r"\b(exchange|trick|your turn|points|seat|score|deal|discard|keep|decline|wins?|"
-    r"cards?|choices|follow suit|saved|game)\b",
+    r"cards?|choices|follow suit|saved|game|continue|you|the|and|with|of|to)\b",
     re.IGNORECASE,
 )
 """English words that must not appear in the Swedish game (whole words; "hand" and "Chicago" are

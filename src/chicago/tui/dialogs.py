@@ -218,7 +218,7 @@ class RecapScreen(TranslatedBindings, ModalScreen[None]):
                 scores_table(r.before, r.after, self.levels, r.qualified, r.eliminated),
                 id="scores",
             )
-            yield Static("Enter: continue", id="continue")
+            yield Static(_("Enter: continue"), id="continue")
 
     def action_close(self) -> None:
         self.dismiss(None)
