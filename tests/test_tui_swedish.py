@@ -7,23 +7,22 @@ from __future__ import annotations
 import asyncio
 import re
 
+from chicago.core.state import Phase
+from chicago.table.service import TableService
+from chicago.text.i18n import use_language
+from chicago.tui.app import NewGameDefaults, NewGameScreen
+from chicago.tui.model import sort_hand
 from test_swedish import english_in
 from test_tui import (  # noqa: F401 (service: the fixture)
     FULL_GAME_SEED,
     SIZE,
     flat,
     make_app,
-    service,
     screen_text,
+    service,
     settle,
     table_screen,
 )
-
-from chicago.core.state import Phase
-from chicago.table.service import TableService
-from chicago.text.i18n import use_language
-from chicago.tui.app import NewGameDefaults, NewGameScreen
-from chicago.tui.model import sort_hand
 
 
 def swedish_screen(text: str) -> str:
