@@ -35,8 +35,7 @@ from chicago.text.cards import suit_word
 from chicago.text.hints import hint_text
 from chicago.text.i18n import N_, _, ngettext
 from chicago.text.narration import Narrator, hand_words, numbered
-from chicago.text.profiles import profile_title
-from chicago.text.rules_text import rules_markdown
+from chicago.text.rules_text import profile_title, rules_markdown
 from chicago.text.wording import LEVEL_WORDS
 
 ME: Final = 0

@@ -35,8 +35,7 @@ from chicago.core.rules import (
 from chicago.store import GameRow, Owner, describe_url
 from chicago.table.service import ServiceError, Table, TableService
 from chicago.text.i18n import N_, _
-from chicago.text.profiles import profile_title
-from chicago.text.rules_text import rules_markdown
+from chicago.text.rules_text import profile_title, rules_markdown
 from chicago.text.wording import LEVEL_WORDS
 from chicago.tui.dialogs import ConfirmScreen, PathScreen, RulesScreen
 from chicago.tui.local import default_export_path, export_game, import_game

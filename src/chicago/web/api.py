@@ -35,8 +35,7 @@ from chicago.store import GameRow
 from chicago.table.service import HUMAN, BadRequest, Table, TableService, parse_profile
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language
 from chicago.text.narration import Narrator, tell, trick_cards_before
-from chicago.text.profiles import profile_title
-from chicago.text.rules_text import rules_page
+from chicago.text.rules_text import profile_title, rules_page
 from chicago.web.auth import (
     SESSION_COOKIE,
     Accounts,

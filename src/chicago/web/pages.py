@@ -30,8 +30,7 @@ from chicago.core.rules import (
 )
 from chicago.text import i18n
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, ngettext, use_language
-from chicago.text.profiles import profile_title
-from chicago.text.rules_text import rules_page
+from chicago.text.rules_text import profile_title, rules_page
 from chicago.web.auth import request_account, request_owner
 from chicago.web.language import (
     LANGUAGE_NAMES,
