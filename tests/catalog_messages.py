@@ -12,7 +12,7 @@ from babel.messages.extract import extract_from_dir
 SRC = Path(__file__).resolve().parent.parent / "src" / "chicago"
 
 PYTHON_KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
-JS_KEYWORDS = {"t": None, "tn": (1, 2)}
+JS_KEYWORDS = {"t": None, "tn": (1, 2), "N_": None}
 """Separate passes: a Python name `t` (a variable) must not be read as the browser's t()."""
 PYTHON_METHODS = [
     ("**/locale/**", "ignore"),
@@ -21,7 +21,10 @@ PYTHON_METHODS = [
     ("**/templates/**.html", "jinja2.ext:babel_extract"),
 ]
 JS_METHODS = [("**/static/**.js", "javascript")]
-OPTIONS = {"**/templates/**.html": {"trimmed": "true"}}
+OPTIONS = {
+    "**/templates/**.html": {"trimmed": "true"},
+    "**/static/**.js": {"parse_template_string": "true"},  # t() inside `${…}` too
+}
 
 
 def extracted() -> Iterator[tuple[str | tuple[str, str], str]]:

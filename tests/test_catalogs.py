@@ -106,3 +106,20 @@ def test_the_extraction_misses_no_python_message() -> None:
         for message in _literal_messages(path) - found
     }
     assert not missed, "\n".join(sorted(missed))
+
+
+SCRIPT_CALL = re.compile(r"""\b(?:t|tn|N_)\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")""")
+
+
+def test_the_extraction_misses_no_script_message() -> None:
+    """Every literal t('…'), tn('…') and N_('…') of the browser's scripts, also inside a
+    template string's `${…}`, is found by the extraction."""
+    found = {key(m) for m, _where in extracted()}
+    missed = set()
+    for path in (SRC / "web" / "static").rglob("*.js"):
+        for m in SCRIPT_CALL.finditer(path.read_text(encoding="utf-8")):
+            text = (m.group(1) if m.group(1) is not None else m.group(2) or "")
+            text = text.replace("\\'", "'").replace('\\"', '"')
+            if text not in found:
+                missed.add(f"{path.relative_to(SRC)}: {text!r}")
+    assert not missed, "\n".join(sorted(missed))
