@@ -82,6 +82,13 @@ def test_the_choice_is_kept_on_the_account(app: Any) -> None:
     assert away.signin("lisa").status_code == 200
     assert away.http.cookies["chicago_lang"] == "sv"
     assert html_lang(away.get("/").text) == "sv"
+    # the cookie lost (cleared by the browser): the account's choice still holds, pages
+    # included, and the page gives the cookie back
+    away.http.cookies.delete("chicago_lang")
+    page = away.get("/rules")
+    assert html_lang(page.text) == "sv" and "Andra regelprofiler" in page.text
+    assert "Partiet" in page.text  # the rules text itself, not only the frame
+    assert away.http.cookies["chicago_lang"] == "sv"
 
 
 def test_a_guest_choice_goes_with_a_new_account(app: Any) -> None:

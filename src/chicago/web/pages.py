@@ -15,7 +15,8 @@ import re
 from pathlib import Path
 from typing import Final
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
@@ -29,10 +30,18 @@ from chicago.core.rules import (
     knob_from_text,
 )
 from chicago.text import i18n
-from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, ngettext, use_language
+from chicago.text.i18n import (
+    LANGUAGES,
+    _,
+    catalog_for_browser,
+    ngettext,
+    set_language,
+    use_language,
+)
 from chicago.text.rules_text import profile_title, rules_page
-from chicago.web.auth import request_account, request_owner
+from chicago.web.auth import SESSION_COOKIE, request_account, request_owner
 from chicago.web.language import (
+    LANG_COOKIE,
     LANGUAGE_NAMES,
     chosen,
     request_language,
@@ -85,24 +94,28 @@ templates.env.globals["static_version"] = STATIC_VERSION
 templates.env.globals.setdefault("_", _)
 templates.env.globals.setdefault("ngettext", ngettext)
 
-router = APIRouter(include_in_schema=False)
+async def page_language(request: Request) -> None:
+    """A page's language: the cookie's or the browser's (the middleware's choice), unless a
+    signed-in account chose one and this browser has no choice of its own yet; then the
+    page is in the account's language and the answer gives the browser its cookie. In force
+    for the whole handler (the rules text is made before the template)."""
+    if (LANG_COOKIE in request.cookies or SESSION_COOKIE not in request.cookies
+            or request.url.path.startswith("/static/")):
+        return
+    account = await run_in_threadpool(request_account, request)
+    if account is not None and account.language in LANGUAGES:
+        request.state.lang = account.language
+        request.state.lang_from_account = True
+        set_language(account.language)
 
 
-def page_language(request: Request) -> str:
-    """The page's language: the cookie's or the browser's, unless a signed-in account chose
-    one (and this browser has no choice of its own yet)."""
-    lang = request_language(request)
-    if chosen(request.cookies.get("chicago_lang")) is None and "chicago_session" in request.cookies:
-        account = request_account(request)
-        if account is not None and account.language in LANGUAGES:
-            return account.language
-    return lang
+router = APIRouter(include_in_schema=False, dependencies=[Depends(page_language)])
 
 
 def _page(
     request: Request, name: str, context: dict[str, object], status_code: int = 200
 ) -> HTMLResponse:
-    lang = page_language(request)
+    lang = request_language(request)
     here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
     with use_language(lang):
         response = templates.TemplateResponse(
@@ -119,6 +132,8 @@ def _page(
             headers=_SECURITY_HEADERS,
         )
     assert isinstance(response, HTMLResponse)
+    if getattr(request.state, "lang_from_account", False):
+        set_language_cookie(response, request, lang)
     return response
 
 
