@@ -37,7 +37,7 @@ from chicago.core.views import PlayerView, view
 from chicago.store import GameRow, Owner, Store, Summary
 from chicago.text.hints import hint_text
 from chicago.text.i18n import _
-from chicago.text.refusals import refusal
+from chicago.text.refusals import file_refusal, refusal
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -589,7 +589,7 @@ class TableService:
         try:
             game = record.replay(gf)
         except record.GameFileError as e:
-            raise BadRequest(str(e).replace("\n", " ")) from None
+            raise BadRequest(file_refusal(str(e).replace("\n", " "))) from None
         levels = self._levels_from_meta(game.setup.seats, gf.meta)
         return self._start(owner, game, levels, [], imported=True)
 
