@@ -25,7 +25,7 @@ SCENARIOS = Path(__file__).with_name("scenarios")
 
 ENGLISH_MARKERS = re.compile(
     r"\b(exchange|trick|your turn|points|seat|score|deal|discard|keep|decline|wins?|"
-    r"cards?|choices|follow suit|saved|game|continue|you|the|and|with|of|to)\b",
+    r"cards?|choices|follow suit|saved|game|continue|you|the|and|with|of|to|rules|back|start)\b",
     re.IGNORECASE,
 )
 """English words that must not appear in the Swedish game (whole words; "hand" and "Chicago" are
@@ -33,8 +33,8 @@ Swedish words too, and card faces like "Kd" are symbols)."""
 
 
 def english_in(text: str) -> list[str]:
-    # game files, commands and rule ids stay as they are: chicago replay FILE, chicago-game.json
-    text = re.sub(r"chicago replay \S+|\S+\.json|chicago-gamewide-\S+", " ", text)
+    # commands, game files and rule ids stay as they are: chicago replay, chicago-game.json
+    text = re.sub(r"chicago (?:replay|rules)\b|\S+\.json|chicago-gamewide-\S+", " ", text)
     return sorted({m.group(0).lower() for m in ENGLISH_MARKERS.finditer(text)})
 
 

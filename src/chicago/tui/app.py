@@ -384,7 +384,7 @@ def split_changes(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(TranslatedBindings, Screen[None]):
     """Seats, the opponents' levels, the rules preset, the seed; Enter starts."""
 
     DEFAULT_CSS = """
