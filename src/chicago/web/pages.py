@@ -115,7 +115,7 @@ router = APIRouter(include_in_schema=False, dependencies=[Depends(page_language)
 def _page(
     request: Request, name: str, context: dict[str, object], status_code: int = 200
 ) -> HTMLResponse:
-    lang = request_language(request)
+    lang = str(context.get("lang") or request_language(request))  # a page may ask for its own
     here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
     with use_language(lang):
         response = templates.TemplateResponse(

@@ -1,7 +1,7 @@
 """The language an account chose for the site (issue 12).
 
 Revision ID: 0006
-Revises: 0002
+Revises: 0005
 Create Date: 2026-12-01
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0002"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
