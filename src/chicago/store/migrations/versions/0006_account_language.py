@@ -1,7 +1,7 @@
 """The language an account chose for the site (issue 12).
 
 Revision ID: 0006
-Revises: 0005
+Revises: 0004
 Create Date: 2026-12-01
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0005"
+down_revision = "0004"  # the newest on main when this branch was rebased
 branch_labels = None
 depends_on = None
 
