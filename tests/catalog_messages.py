@@ -12,7 +12,7 @@ from babel.messages.extract import extract_from_dir
 SRC = Path(__file__).resolve().parent.parent / "src" / "chicago"
 
 PYTHON_KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
-JS_KEYWORDS = {"t": None, "tn": (1, 2), "N_": None}
+JS_KEYWORDS = {"t": None, "ngettext": (1, 2), "N_": None}
 """Separate passes: a Python name `t` (a variable) must not be read as the browser's t()."""
 PYTHON_METHODS = [
     ("**/locale/**", "ignore"),

@@ -108,11 +108,11 @@ def test_the_extraction_misses_no_python_message() -> None:
     assert not missed, "\n".join(sorted(missed))
 
 
-SCRIPT_CALL = re.compile(r"""\b(?:t|tn|N_)\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")""")
+SCRIPT_CALL = re.compile(r"""\b(?:t|ngettext|N_)\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")""")
 
 
 def test_the_extraction_misses_no_script_message() -> None:
-    """Every literal t('…'), tn('…') and N_('…') of the browser's scripts, also inside a
+    """Every literal t('…'), ngettext('…') and N_('…') of the browser's scripts, also inside a
     template string's `${…}`, is found by the extraction."""
     found = {key(m) for m, _where in extracted()}
     missed = set()
