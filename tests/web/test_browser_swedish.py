@@ -14,6 +14,7 @@ from browser_support import (
     PACE_RECORDER,
     SNAPSHOT,
     Player,
+    axe_problems,
     browser,
     needs_chromium,
     server,
@@ -74,6 +75,7 @@ def test_a_whole_game_in_swedish(
     assert english_lines(lobby) == []
     prefix = f"sv-{width}"
     page.screenshot(path=str(shots / f"{prefix}-lobby.png"))
+    assert axe_problems(page, "the Swedish lobby") == []
     page.select_option("#seats", "4")
     page.select_option("#level", "easy")
     page.fill("#seed", str(SEED))
@@ -105,6 +107,8 @@ def test_a_whole_game_in_swedish(
         assert lines == [], (decisions, *lines)
         kind = ",".join(sorted(set(snap["controls"]) - {"show-result"})) or "play"
         if kind not in texts:
+            if not texts:
+                assert axe_problems(page, "the Swedish table") == []
             texts[kind] = text
             page.screenshot(path=str(shots / f"{prefix}-{len(texts)}-{kind.split(',')[0]}.png"))
         if not player.act(snap):
