@@ -4,19 +4,16 @@
 // none for English, whose texts are the msgids), also served at /api/catalog/{lang}.
 
 let catalog = {};
-// A page may embed its language's catalog as JSON in <script id="words"> (as the replay
-// viewer's words.js reads it); the table then speaks it from the first sentence.
-const embedded = typeof document !== 'undefined' ? document.getElementById('words') : null;
-if (embedded) {
-  try { catalog = JSON.parse(embedded.textContent || '{}') || {}; } catch (_) { catalog = {}; }
-}
 
 /** Use a catalog: {msgid: translation} and, for a plural message, {singular: [form, ...]}. */
 export function setCatalog(messages) { catalog = messages || {}; }
 
-/** The page's own catalog, read once when this module loads. */
+/** The page's own catalog, read once when this module loads: every page's (base.html), or
+ * a page's own selection as the replay viewer embeds it (<script id="words">); both are
+ * `catalog_for_browser` objects. The table then speaks it from the first sentence. */
 function embedded() {
-  const node = typeof document !== 'undefined' ? document.getElementById('catalog') : null;
+  if (typeof document === 'undefined') return {};
+  const node = document.getElementById('catalog') || document.getElementById('words');
   if (!node) return {};
   try { return JSON.parse(node.textContent) || {}; } catch (_) { return {}; }
 }
