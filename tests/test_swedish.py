@@ -119,7 +119,7 @@ def test_the_narrator_speaks_swedish() -> None:
         assert n.lines({"type": "card_played", "seat": 2, "card": "Kd", "trick": 1}) == [
             "Stick 1: plats 2 spelar ut Kd."]
         assert n.lines({"type": "card_played", "seat": 0, "card": "Ad", "trick": 1}) == [
-            "Du lägger Ad."]
+            "Du spelar Ad."]
         assert n.lines({"type": "trick_taken", "seat": 0, "card": "Ad", "trick": 1}) == [
             "Du tar stick 1 med Ad."]
         assert n.lines({"type": "hand_announced", "stage": 1, "seat": 1,
