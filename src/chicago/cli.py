@@ -60,7 +60,7 @@ def profile_with_changes(name: str, sets: Sequence[str] | None) -> RuleProfile:
     for item in sets or []:
         knob, sep, value = item.partition("=")
         if not sep or not knob.strip():
-            raise ProfileError(f"--set takes KNOB=VALUE, not {item!r}")
+            raise ProfileError(_("--set takes KNOB=VALUE, not {item}", item=repr(item)))
         changes[knob.strip()] = knob_from_text(knob.strip(), value)
     return customize(profile, **changes) if changes else profile
 
@@ -257,7 +257,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.plain:
             plain.check_save_path(args.save)
     except ValueError as e:
-        print(f"chicago play: {e}", file=sys.stderr)
+        print(_("chicago play: {error}", error=e), file=sys.stderr)
         return 2
     if not args.plain:
         from chicago import tui
@@ -373,6 +373,7 @@ def _add_arena_and_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]
         help="full screen: where games are saved, as for serve (default: "
         "$CHICAGO_DATABASE_URL, else chicago.db in the user's data directory)",
     )
+    _add_lang(p)
     p.set_defaults(run=cmd_play)
 
 
@@ -455,8 +456,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    lang = getattr(args, "lang", None) or from_environment(dict(os.environ))
     try:
-        code: int = args.run(args)
+        with use_language(lang):
+            code: int = args.run(args)
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader stopped early (`chicago replay game.json | head`): that is its choice,

@@ -286,6 +286,10 @@ class Player:
     deadline: float = field(default_factory=lambda: time.monotonic() + 240)
     counts: Counter[str] = field(default_factory=Counter)
     turn: int = 0
+    saved: str = "Saved"
+    """The save status once a move is stored, in the page's language."""
+    reset_word: str = "reset"
+    """A word of the R2.4 confirmation, in the page's language."""
 
     def settle(self) -> dict[str, Any]:
         """Wait until the table is ready for seat 0, closing deal recaps as they come."""
@@ -309,7 +313,7 @@ class Player:
         """Answer the decision on the table; False when the game is over."""
         if snap["result"]:
             return False
-        assert snap["save"].strip().endswith("Saved"), snap["save"]
+        assert snap["save"].strip().endswith(self.saved), snap["save"]
         fit = assert_fits(self.page, f"decision {self.counts['actions']}", self.touch)
         controls = set(snap["controls"])
         if self.keyboard and "show-result" not in controls:
@@ -377,7 +381,7 @@ class Player:
             assert self.page.locator("#hand .card-btn.selected").count() == len(chosen)
             self.choose("e", "#do-exchange")
             if self.page.locator("#confirm[open]").count():  # R2.4: 45+ resets to 0
-                assert "reset" in self.page.locator("#confirm-text").inner_text()
+                assert self.reset_word in self.page.locator("#confirm-text").inner_text()
                 if self.keyboard:  # the focus starts on Cancel, the safe answer
                     self.press("Tab")
                     self.press("Enter")

@@ -8,62 +8,17 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
+from browser_support import browser, needs_chromium, server
 
 from chicago.core.game import Game
 from chicago.core.record import dump
 
-CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
-SERVER = """
-import sys, uvicorn
-from chicago.web.app import create_app
-uvicorn.run(create_app(sys.argv[2]), host="127.0.0.1", port=int(sys.argv[1]),
-            log_level="warning")
-"""
+__all__ = ["browser", "server"]  # fixtures
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("account") / "chicago.db"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, str(port), f"sqlite:///{db}"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/api/auth/me", timeout=2):
-                    break
-            except OSError:
-                assert proc.poll() is None and time.monotonic() < deadline, "no server"
-                time.sleep(0.2)
-        yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM),
-                              args=["--headless", "--no-sandbox", "--disable-gpu"])
-        yield b
-        b.close()
+pytestmark = needs_chromium
 
 
 def _backup(tmp_path: Path, name: str, seed: int) -> Path:

@@ -31,19 +31,54 @@ from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 from chicago.table.arena import Player, play_game
+from chicago.text.cards import suit_word
 from chicago.text.hints import hint_text
-from chicago.text.i18n import _
+from chicago.text.i18n import N_, _, ngettext
 from chicago.text.narration import Narrator, hand_words, numbered
-from chicago.text.rules_text import rules_markdown
+from chicago.text.rules_text import profile_title, rules_markdown
+from chicago.text.wording import LEVEL_WORDS
 
 ME: Final = 0
 """The human's seat."""
 DEFAULT_SAVE: Final = "chicago-game.json"
 HINT_LEVEL: Final = "hard"
 COMMANDS: Final = ("hint", "rules", "scores", "help", "quit")
+COMMAND_WORDS: Final = {
+    "hint": N_("hint"),
+    "rules": N_("rules"),
+    "scores": N_("scores"),
+    "help": N_("help"),
+    "quit": N_("quit"),
+}
+"""The commands as typed in the player's language; the English words always work too."""
+ANSWER_WORDS: Final = {
+    "keep": N_("keep"),
+    "decline": N_("decline"),
+    "points": N_("points"),
+    "reset": N_("reset"),
+    "yes": N_("yes"),
+    "no": N_("no"),
+    "pass": N_("pass"),
+    "call": N_("call"),
+    "y": N_("y"),
+    "n": N_("n"),
+}
+"""Answers to two-way questions; each is accepted in English and in the player's language."""
 
-_YES: Final = ("yes", "y")
-_NO: Final = ("no", "n")
+
+def word(english: str) -> str:
+    """An answer or command word in the player's language."""
+    if english in ANSWER_WORDS:
+        return _(ANSWER_WORDS[english])
+    if english in COMMAND_WORDS:
+        return _(COMMAND_WORDS[english])
+    return english
+
+
+def means(text: str, *english: str) -> bool:
+    """Whether typed text is one of these words, in English or the player's language."""
+    lowered = text.lower()
+    return any(lowered in (w, word(w).lower()) for w in english)
 
 
 _KEEP_WORDS: Final = ("keep", "k", "none", "-")
@@ -85,21 +120,22 @@ def opponent_levels(
 ) -> tuple[str, ...]:
     """`--level` (every opponent) or `--levels` (one per opponent, seats 1..n-1)."""
     if level is not None and levels is not None:
-        raise ValueError("give --level or --levels, not both")
+        raise ValueError(_("give --level or --levels, not both"))
     if levels is not None:
         names = tuple(x.strip() for x in levels.split(",") if x.strip())
         if len(names) == 1:
             names = names * (seats - 1)
         if len(names) != seats - 1:
-            raise ValueError(
-                f"--levels needs one level per opponent: {seats - 1} for {seats} seats "
-                f"(seats 1 to {seats - 1}), not {len(names)}"
-            )
+            raise ValueError(_(
+                "--levels needs one level per opponent: {need} for {seats} seats "
+                "(seats 1 to {need}), not {n}", need=seats - 1, seats=seats, n=len(names)
+            ))
     else:
         names = (level or "normal",) * (seats - 1)
     for name in names:
         if name not in LEVELS:
-            raise ValueError(f"unknown bot level {name!r} (known: {', '.join(LEVELS)})")
+            raise ValueError(_("unknown bot level {name} (known: {known})", name=repr(name),
+                               known=", ".join(LEVELS)))
     return names
 
 
@@ -179,22 +215,24 @@ class PlainGame:
             if not line:
                 raise Quit("end of input")
             text = line.strip()
-            word = text.lower()
-            if word == "quit":
+            if means(text, "quit"):
                 raise Quit("quit")
-            if word == "hint":
+            if means(text, "hint"):
                 self.hint(v)
-            elif word == "rules":
+            elif means(text, "rules"):
                 self.say(rules_markdown(v.profile).rstrip())
-            elif word == "scores":
+            elif means(text, "scores"):
                 self.say(self.scores_line())
-                self.say(f"{self.narrator.who(v.dealer, start=True)} dealt deal {v.deal}.")
-            elif word in ("help", "?"):
-                self.say("Answer with the number of a choice (1 is the first listed), or in "
-                         "words. Commands: hint (the hard bot's suggestion and why), rules "
-                         "(the rules of this game), scores, quit (save and leave).")
+                self.say(self.narrator.say(v.dealer, N_("You dealt deal {deal}."),
+                                           N_("Seat {seat} dealt deal {deal}."), deal=v.deal))
+            elif means(text, "help") or text == "?":
+                self.say(_("Answer with the number of a choice (1 is the first listed), or in "
+                           "words. Commands: {hint} (the hard bot's suggestion and why), "
+                           "{rules} (the rules of this game), {scores}, {quit} (save and "
+                           "leave).", hint=word("hint"), rules=word("rules"),
+                           scores=word("scores"), quit=word("quit")))
             elif not text:
-                self.say("Please type an answer (or help).")
+                self.say(_("Please type an answer (or {help}).", help=word("help")))
             else:
                 return text
 
@@ -203,7 +241,8 @@ class PlainGame:
         rng = bot_stream(self.game.setup.seed, ME, len(self.game.actions))
         suggestion = make_bot(level).suggest(v, self._legal, rng)
         words = self.narrator.action_words(suggestion.action, v, self._legal)
-        self.say(f"Hint ({level} bot): {words}. {hint_text(suggestion, v.scores[ME])}")
+        self.say(_("Hint ({level} bot): {words}. {reason}", level=_(LEVEL_WORDS[level]),
+                   words=words, reason=hint_text(suggestion, v.scores[ME])))
 
     # --- decisions (the Player protocol) -------------------------------------------------
 
@@ -245,15 +284,16 @@ class PlainGame:
         first = next(a for a in legal if is_first(a))
         second = next(a for a in legal if not is_first(a))
         self.say(question)
-        self.say(f"Choices: 1 {words[0]}  2 {words[1]}")
+        one, two = word(words[0]), word(words[1])
+        self.say(_("Choices: 1 {first}  2 {second}", first=one, second=two))
         while True:
             text = self.ask(v).lower()
-            if text in ("1", words[0], *aliases[0]):
+            if text == "1" or means(text, words[0], *aliases[0]):
                 return first
-            if text in ("2", words[1], *aliases[1]):
+            if text == "2" or means(text, words[1], *aliases[1]):
                 return second
-            self.say(f"{text!r} is not one of the choices: type 1 or {words[0]}, "
-                     f"2 or {words[1]}.")
+            self.say(_("{text} is not one of the choices: type 1 or {first}, 2 or {second}.",
+                       text=repr(text), first=one, second=two))
 
     def exchange(self, v: PlayerView, legal: Sequence[Action]) -> Action:
         exchanges = [a for a in legal if isinstance(a, Exchange)]
@@ -264,18 +304,19 @@ class PlainGame:
         resets = any(a.confirm_reset for a in exchanges)
         choices = numbered([c.text for c in hand])
         while True:
-            self.say(f"Exchange {v.exchange} of {v.profile.exchanges}. Your hand: "
-                     f"{choices}{hand_words(hand)}.")
+            self.say(_("Exchange {exchange} of {exchanges}. Your hand: {cards}{hand}.",
+                       exchange=v.exchange, exchanges=v.profile.exchanges, cards=choices,
+                       hand=hand_words(hand)))
             if least:
-                self.say(f"You hold {len(hand)} cards: discard exactly {least}, by its "
-                         f"position (1-{len(hand)}) or name.")
+                self.say(_("You hold {n} cards: discard exactly {least}, by its position "
+                           "(1-{n}) or name.", n=len(hand), least=least))
             else:
-                self.say(f"Discard up to {most} cards by position (e.g. 2 5) or name "
-                         f"(e.g. {hand[1].text} {hand[-1].text}), or type keep to keep all "
-                         "five.")
+                self.say(_("Discard up to {most} cards by position (e.g. 2 5) or name (e.g. "
+                           "{example}), or type {keep} to keep all five.", most=most,
+                           example=" ".join((hand[1].text, hand[-1].text)), keep=word("keep")))
             if resets:
-                self.say(f"You have {v.scores[ME]} points: discarding any card resets your "
-                         "score to 0 (R2.4); keeping all five does not.")
+                self.say(_("You have {score} points: discarding any card resets your score "
+                           "to 0 (R2.4); keeping all five does not.", score=v.scores[ME]))
             while True:
                 text = self.ask(v)
                 chosen, error = self._discard(text, hand, least, most)
@@ -285,32 +326,35 @@ class PlainGame:
                 assert chosen is not None
                 action = by_set.get(frozenset(chosen))
                 if action is None:
-                    self.say("That exchange is not allowed here.")
+                    self.say(_("That exchange is not allowed here."))
                     continue
                 break
             if not action.confirm_reset:
                 return action
             self.say(self.narrator.reset_question(v.scores[ME]))
-            self.say("Choices: 1 yes  2 no")
+            yes, no = word("yes"), word("no")
+            self.say(_("Choices: 1 {first}  2 {second}", first=yes, second=no))
             while True:
                 answer = self.ask(v).lower()
-                if answer in ("1", *_YES):
+                if answer == "1" or means(answer, "yes", "y"):
                     return action
-                if answer in ("2", *_NO):
-                    self.say("Then choose again.")
+                if answer == "2" or means(answer, "no", "n"):
+                    self.say(_("Then choose again."))
                     break
-                self.say(f"{answer!r} is not one of the choices: type 1 or yes, 2 or no.")
+                self.say(_("{text} is not one of the choices: type 1 or {first}, 2 or "
+                           "{second}.", text=repr(answer), first=yes, second=no))
 
     def _discard(
         self, text: str, hand: Sequence[Card], least: int, most: int
     ) -> tuple[list[Card] | None, str]:
         """The cards named by an exchange answer, or an error message."""
-        if text.lower() in _KEEP_WORDS:
+        if text.lower() in _KEEP_WORDS or means(text, "keep"):
             if least:
-                return None, f"You hold {len(hand)} cards and must discard {least}."
+                return None, _("You hold {n} cards and must discard {least}.", n=len(hand),
+                               least=least)
             return [], ""
         tokens = re.split(r"[\s,]+", text.strip())
-        if any(t.lower() in _KEEP_WORDS for t in tokens):
+        if any(t.lower() in _KEEP_WORDS or means(t, "keep") for t in tokens):
             return None, _("Type keep on its own to keep all your cards, or name the cards to "
                            "discard (like 2 5), not both.")
         chosen: list[Card] = []
@@ -321,24 +365,27 @@ class PlainGame:
             if token.isdigit():
                 position = int(token)
                 if not 1 <= position <= len(hand):
-                    return None, (f"{token} is not a card position: your hand has "
-                                  f"{len(hand)} cards (1-{len(hand)}).")
+                    return None, _("{token} is not a card position: your hand has {n} cards "
+                                   "(1-{n}).", token=token, n=len(hand))
                 c = hand[position - 1]
             else:
                 parsed = parse_card(token)
                 if parsed is None:
-                    return None, (f"{token!r} is not a card position or a card name (like "
-                                  f"{hand[0].text}), nor keep.")
+                    return None, _("{token} is not a card position or a card name (like "
+                                   "{example}), nor {keep}.", token=repr(token),
+                                   example=hand[0].text, keep=word("keep"))
                 if parsed not in hand:
-                    return None, f"You do not hold {parsed.text}."
+                    return None, _("You do not hold {card}.", card=parsed.text)
                 c = parsed
             if c in chosen:
-                return None, f"{c.text} is named twice: discard each card once."
+                return None, _("{card} is named twice: discard each card once.", card=c.text)
             chosen.append(c)
         if len(chosen) > most:
-            return None, f"You may discard at most {most} cards, not {len(chosen)} (R2.1)."
+            return None, _("You may discard at most {most} cards, not {n} (R2.1).", most=most,
+                           n=len(chosen))
         if len(chosen) < least:
-            return None, f"You must discard {least} cards."
+            return None, ngettext("You must discard {n} card.", "You must discard {n} cards.",
+                                  least)
         return chosen, ""
 
     def play(self, v: PlayerView, legal: Sequence[Action]) -> Action:
@@ -347,31 +394,33 @@ class PlainGame:
         number = len(v.tricks) + 1
         if v.trick:
             table = ", ".join(f"{self.narrator.who(x)} {c.text}" for x, c in v.trick)
-            self.say(f"Trick {number}, your turn. On the table: {table}.")
+            self.say(_("Trick {trick}, your turn. On the table: {table}.", trick=number,
+                       table=table))
         else:
-            self.say(f"Trick {number}: your lead.")
+            self.say(_("Trick {trick}: your lead.", trick=number))
         hand = " ".join(c.text for c in v.hand)
-        self.say(f"Your hand: {hand}. Play: {numbered([c.text for c in cards])}")
+        self.say(_("Your hand: {hand}. Play: {choices}", hand=hand,
+                   choices=numbered([c.text for c in cards])))
         while True:
             text = self.ask(v)
             if text.isdigit():
                 position = int(text)
                 if 1 <= position <= len(plays):
                     return plays[position - 1]
-                self.say(f"{text} is not one of the choices (1-{len(plays)}).")
+                self.say(_("{text} is not one of the choices (1-{n}).", text=text, n=len(plays)))
                 continue
             parsed = parse_card(text)
             if parsed is None:
-                self.say(f"{text!r} is not a choice number or a card name (like "
-                         f"{cards[0].text}).")
+                self.say(_("{text} is not a choice number or a card name (like {example}).",
+                           text=repr(text), example=cards[0].text))
             elif parsed in cards:
                 return plays[cards.index(parsed)]
             elif parsed not in v.hand:
-                self.say(f"You do not hold {parsed.text}.")
+                self.say(_("You do not hold {card}.", card=parsed.text))
             else:
-                led = v.trick[0][1].suit.word if v.trick else "?"
-                self.say(f"You must follow suit: {led} were led (R6.1). You may play "
-                         f"{' '.join(c.text for c in cards)}.")
+                led = suit_word(v.trick[0][1].suit) if v.trick else "?"
+                self.say(_("You must follow suit: {suit} were led (R6.1). You may play {cards}.",
+                           suit=led, cards=" ".join(c.text for c in cards)))
 
     # --- saving ------------------------------------------------------------------------
 
@@ -389,31 +438,37 @@ def play_plain(options: PlainOptions, inp: TextIO, out: TextIO) -> int:
     seed = options.seed if options.seed is not None else secrets.randbelow(2**31)
     game = Game.new(options.profile, options.seats, seed)
     ui = PlainGame(game, options.levels, inp, out, Path(options.save))
-    ui.say(f"Chicago, plain game. Rules: {options.profile.id} ({options.profile.title}); "
-           f"target {options.profile.target}. Seed {seed}.")
-    opponents = ", ".join(f"seat {i} {lv}" for i, lv in enumerate(options.levels, 1))
-    ui.say(f"You are seat 0; the others are bots: {opponents}.")
-    ui.say("Answer each question with a listed number (1 is the first choice) or in words. "
-           "Commands at any prompt: hint, rules, scores, help, quit.")
+    ui.say(_("Chicago, plain game. Rules: {id} ({title}); target {target}. Seed {seed}.",
+             id=options.profile.id, title=profile_title(options.profile),
+             target=options.profile.target, seed=seed))
+    opponents = ", ".join(_("seat {seat} {level}", seat=i, level=_(LEVEL_WORDS[lv]))
+                          for i, lv in enumerate(options.levels, 1))
+    ui.say(_("You are seat 0; the others are bots: {opponents}.", opponents=opponents))
+    ui.say(_("Answer each question with a listed number (1 is the first choice) or in words. "
+             "Commands at any prompt: {commands}.",
+             commands=", ".join(word(c) for c in COMMANDS)))
     players: list[Player] = [ui]
     players.extend(make_bot(level) for level in options.levels)
     try:
         play_game(players, game=game, max_actions=None, on_events=ui.show)
     except (Quit, KeyboardInterrupt):
         ui.say()
-        return _saved(ui, "Game saved")
+        return _saved(ui)
     winner = game.state.winner
     ui.say()
-    ui.say(f"Game over: {'you win' if winner == ME else f'seat {winner} wins'}. "
-           f"{ui.scores_line()}")
-    return _saved(ui, "Game saved")
+    if winner == ME:
+        ui.say(_("Game over: you win. {scores}", scores=ui.scores_line()))
+    else:
+        ui.say(_("Game over: seat {seat} wins. {scores}", seat=winner, scores=ui.scores_line()))
+    return _saved(ui)
 
 
-def _saved(ui: PlainGame, what: str) -> int:
+def _saved(ui: PlainGame) -> int:
     try:
         path = ui.save()
     except OSError as e:
-        ui.say(f"Could not save the game to {ui.save_path}: {e.strerror or e}.")
+        ui.say(_("Could not save the game to {path}: {error}.", path=ui.save_path,
+                 error=e.strerror or e))
         return 1
-    ui.say(f"{what} to {path}. Replay it with: chicago replay {path}")
+    ui.say(_("Game saved to {path}. Replay it with: chicago replay {path}", path=path))
     return 0

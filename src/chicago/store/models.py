@@ -47,6 +47,8 @@ class Account(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     """argon2id, in the PHC string form argon2-cffi writes."""
     created: Mapped[datetime] = mapped_column(UTCDateTime())
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True, default=None)
+    """The language the player chose for the site ("sv", "en"); None: the browser's."""
 
 
 class Session(Base):

@@ -81,6 +81,8 @@ class AccountRow:
     id: int
     username: str
     password_hash: str
+    language: str | None = None
+    """The site's language the player chose, or None (the browser's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +173,7 @@ def _game_row(g: Any) -> GameRow:
 
 
 def _account_row(a: Account) -> AccountRow:
-    return AccountRow(a.id, a.username, a.password_hash)
+    return AccountRow(a.id, a.username, a.password_hash, a.language)
 
 
 def _dumps(value: object) -> str:
@@ -408,6 +410,16 @@ class Store:
                 update(Account)
                 .where(Account.id == account_id)
                 .values(password_hash=password_hash)
+                .execution_options(synchronize_session=False)
+            )
+
+    def set_account_language(self, account_id: int, language: str | None) -> None:
+        """Remember the account's language (None: follow the browser)."""
+        with self._write() as s:
+            s.execute(
+                update(Account)
+                .where(Account.id == account_id)
+                .values(language=language)
                 .execution_options(synchronize_session=False)
             )
 

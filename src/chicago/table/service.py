@@ -38,6 +38,7 @@ from chicago.store import GameRow, Owner, Store, Summary
 from chicago.table.scores import DealScores, history_after, history_from_start
 from chicago.text.hints import hint_text
 from chicago.text.i18n import _
+from chicago.text.refusals import file_refusal, refusal
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -89,14 +90,15 @@ class NotFound(ServiceError):
     """No such game, or not the requester's (the two are never told apart)."""
 
     def __init__(self) -> None:
-        super().__init__("no such game")
+        super().__init__(_("no such game"))
 
 
 class Stale(ServiceError):
     """The action was made against an older (or unknown) version of the game."""
 
     def __init__(self, current: int, given: int) -> None:
-        super().__init__(f"the game has moved on (version {current}, not {given}): reload")
+        super().__init__(_("the game has moved on (version {current}, not {given}): reload",
+                           current=current, given=given))
         self.current = current
         self.given = given
 
@@ -176,21 +178,21 @@ def parse_profile(raw: object) -> RuleProfile:
         if isinstance(raw, dict):
             unknown = set(raw) - {"base", "changes"}
             if unknown:
-                raise BadRequest(
-                    f"profile: unknown field {sorted(unknown)[0]!r} (give base and changes)"
-                )
+                raise BadRequest(_("profile: unknown field {field} (give base and changes)",
+                                   field=repr(sorted(unknown)[0])))
             base = raw.get("base", DEFAULT_PROFILE.id)
             changes = raw.get("changes", {})
             if not isinstance(base, str):
-                raise BadRequest("profile base must be a preset id")
+                raise BadRequest(_("profile base must be a preset id"))
             if not isinstance(changes, dict):
-                raise BadRequest("profile changes must be an object of knob: value")
+                raise BadRequest(_("profile changes must be an object of knob: value"))
             return customize(base, **changes)
     except BadRequest:
         raise
     except ValueError as e:  # an unknown preset, knob or value (ProfileError is one)
         raise BadRequest(str(e)) from None
-    raise BadRequest('profile must be a preset id or {"base": id, "changes": {...}}')
+    raise BadRequest(_("profile must be a preset id or {form}",
+                       form='{"base": id, "changes": {...}}'))
 
 
 # The service ---------------------------------------------------------------------------------
@@ -249,17 +251,18 @@ class TableService:
 
     def _parse_levels(self, seats: int, levels: object, level: object) -> tuple[str | None, ...]:
         if levels is not None and level is not None:
-            raise BadRequest("give levels (one per opponent) or level (for all), not both")
+            raise BadRequest(_("give levels (one per opponent) or level (for all), not both"))
         if levels is None:
             chosen = DEFAULT_LEVEL if level is None else level
             if not self.level_is_valid(chosen):
-                raise BadRequest(f"unknown opponent level {chosen!r}")
+                raise BadRequest(_("unknown opponent level {level}", level=repr(chosen)))
             return (None,) + (str(chosen),) * (seats - 1)
         if not isinstance(levels, list) or len(levels) != seats - 1:
-            raise BadRequest(f"levels must list one level for each of the {seats - 1} opponents")
+            raise BadRequest(_("levels must list one level for each of the {n} opponents",
+                               n=seats - 1))
         for x in levels:
             if not self.level_is_valid(x):
-                raise BadRequest(f"unknown opponent level {x!r}")
+                raise BadRequest(_("unknown opponent level {level}", level=repr(x)))
         return (None, *(str(x) for x in levels))
 
     def _run_bots(
@@ -328,14 +331,14 @@ class TableService:
             return newer
         actions = self.store.actions(row.id, row.version)
         if len(actions) != row.version:
-            raise GameGone(f"saved game {row.id} is missing actions")
+            raise GameGone(_("saved game {id} is missing actions", id=row.id))
         try:
             game = record.replay(record.parse({**row.setup, "actions": actions}))
         except record.GameFileError as e:
             # Only the position, never the message (it may name hidden cards).
             where = str(e).split(":", 1)[0]
             log.error("saved game %s no longer replays (%s)", row.id, where)
-            raise GameGone(f"saved game {row.id} no longer replays") from None
+            raise GameGone(_("saved game {id} no longer replays", id=row.id)) from None
         history = history_from_start(game)
         snap = _Snapshot(row, game.state, tuple(game.actions), history)
         self._remember(row.id, row.version, snap)
@@ -426,7 +429,8 @@ class TableService:
     ) -> Table:
         """A new game, dealt, with the bots' first decisions made and stored."""
         if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 6:
-            raise BadRequest(f"seats must be a whole number from 2 to 6, not {seats!r}", "R1.1")
+            raise BadRequest(_("seats must be a whole number from 2 to 6, not {seats}",
+                               seats=repr(seats)), "R1.1")
         n = seats
         chosen_levels = self._parse_levels(n, levels, level)
         chosen_profile = parse_profile(profile)
@@ -435,7 +439,8 @@ class TableService:
         elif isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED:
             seed_value = seed
         else:
-            raise BadRequest(f"seed must be a whole number from 0 to {MAX_SEED}, or null")
+            raise BadRequest(_("seed must be a whole number from 0 to {most}, or null",
+                               most=MAX_SEED))
         game = Game.new(chosen_profile, n, seed_value)
         return self._start(owner, game, chosen_levels, list(game.state.log))
 
@@ -486,9 +491,10 @@ class TableService:
         storage.
         """
         if not isinstance(version, int) or isinstance(version, bool):
-            raise BadRequest(f"version must be a whole number, not {version!r}")
+            raise BadRequest(_("version must be a whole number, not {version}",
+                               version=repr(version)))
         if action.seat != HUMAN:
-            raise BadRequest(f"you play seat {HUMAN}")
+            raise BadRequest(_("you play seat {seat}", seat=HUMAN))
         snap = self._cached(game_id, version)
         if snap is None or snap.row.owner != owner:
             snap = self._current(owner, game_id, version)
@@ -499,7 +505,7 @@ class TableService:
             events = list(game.apply(action))
         except IllegalAction as e:
             self._current(owner, game_id, version)  # a stale version is told as such first
-            raise Illegal(e.reason, e.rule) from None
+            raise Illegal(refusal(e.reason, me=HUMAN), e.rule) from None
         bot_events, spent = self._run_bots(game, row.levels)
         events += bot_events
         new = game.actions[version:]
@@ -541,9 +547,9 @@ class TableService:
         snap = self._snapshot(row)
         state = snap.state
         if state.finished:
-            raise NotYourTurn("the game is over", "R8")
+            raise NotYourTurn(_("the game is over"), "R8")
         if state.to_act != HUMAN:
-            raise NotYourTurn(f"it is seat {state.to_act}'s turn, not yours")
+            raise NotYourTurn(_("it is seat {seat}'s turn, not yours", seat=state.to_act))
         legal = Game(state.setup, state).legal_actions()
         rng = bot_stream(state.setup.seed, HUMAN, len(snap.actions))
         s = self.bot(HINT_LEVEL).suggest(view(state, HUMAN), legal, rng)
@@ -588,7 +594,7 @@ class TableService:
         try:
             game = record.replay(gf)
         except record.GameFileError as e:
-            raise BadRequest(str(e).replace("\n", " ")) from None
+            raise BadRequest(file_refusal(str(e).replace("\n", " "))) from None
         levels = self._levels_from_meta(game.setup.seats, gf.meta)
         return self._start(owner, game, levels, [], imported=True)
 

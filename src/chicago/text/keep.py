@@ -142,8 +142,8 @@ def event_line(e: Event, names: Sequence[str], profile: RuleProfile) -> str | No
         template = _AWARDS.get(e.reason, N_("{name}: {points} points (now {score})."))
         return _(template, name=names[e.seat], points=abs(e.points), score=e.score)
     if isinstance(e, ScoreReset):
-        return _(_RESETS.get(e.reason, N_("{name} is reset to 0.")), name=names[e.seat],
-                 previous=e.previous)
+        reset = _RESETS.get(e.reason, N_("{name} is reset to 0."))  # (not inside _(): the
+        return _(reset, name=names[e.seat], previous=e.previous)  # extractor would miss it)
     if isinstance(e, HandAnnounced):
         return _("Best hand {when}: {name}, {category}.",
                  when=stage_name(e.stage, profile), name=names[e.seat],

@@ -4,26 +4,30 @@ Every front-end (the plain game, the Textual game, later the web table) asks a `
 for its sentences, so the game is told in one voice. The narrator reads events as
 `event_to_json(event, seat)` gives them — already redacted for that seat (R9.1) — and keeps
 the running scores, qualifications and eliminations that the events it has read leave.
+
+Every sentence is whole in the catalog, once for "you" and once for another seat, so a
+language is free to order its words (no sentence is glued from a subject and a verb).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
 from chicago.core.cards import Card
-from chicago.core.hands import describe, hand_value
+from chicago.core.hands import hand_value
 from chicago.core.rules import ChicagoTiming, RuleProfile
 from chicago.core.views import PlayerView
+from chicago.text.cards import card_name, category_with, hand_name
+from chicago.text.i18n import N_, _, ngettext
 from chicago.text.wording import (
     AWARD_WORDS,
     DEAL_END_WORDS,
     RESET_WORDS,
     SKIP_WORDS,
     WIN_WORDS,
-    WITH_A,
 )
 
 Data = dict[str, object]
@@ -38,7 +42,7 @@ def hand_words(hand: Sequence[Card]) -> str:
     """" (two pair)" after a five-card hand; nothing for any other size."""
     if len(hand) != 5:
         return ""
-    return f" ({describe(hand_value(hand))})"
+    return f" ({hand_name(hand_value(hand))})"
 
 
 def _cards(value: object) -> list[str]:
@@ -56,7 +60,8 @@ class Narrator:
     """Scores, qualifications and eliminations as the events told so far left them."""
     qualified: list[bool] = field(default_factory=list)
     eliminated: list[bool] = field(default_factory=list)
-    _trick_cards: int = 0
+    trick_cards: int = 0
+    """Cards in the current trick so far (the next card played after none is a lead)."""
 
     def __post_init__(self) -> None:
         if not self.scores:
@@ -76,27 +81,30 @@ class Narrator:
     # --- people ---------------------------------------------------------------------------
 
     def who(self, seat: int, start: bool = False) -> str:
+        """A seat named in a list ("you", "seat 2"; capitalized at the start of a sentence)."""
         if seat == self.me:
-            return "You" if start else "you"
-        return f"{'S' if start else 's'}eat {seat}"
+            return _("You") if start else _("you")
+        return _("Seat {seat}", seat=seat) if start else _("seat {seat}", seat=seat)
 
-    def whose(self, seat: int) -> str:
-        return "your" if seat == self.me else f"seat {seat}'s"
-
-    def verb(self, seat: int, third: str, second: str) -> str:
-        return second if seat == self.me else third
+    def say(self, seat: int, you: str, other: str, /, **params: object) -> str:
+        """One sentence about `seat`: the `you` form for this narrator's seat, else `other`
+        (with `{seat}`)."""
+        if seat == self.me:
+            return _(you, **params)
+        return _(other, seat=seat, **params)
 
     def scores_line(self) -> str:
         parts = []
         for seat, score in enumerate(self.scores):
             notes = []
             if self.qualified[seat]:
-                notes.append("qualified")
+                notes.append(_("qualified"))
             if self.eliminated[seat]:
-                notes.append("eliminated")
+                notes.append(_("eliminated"))
             extra = f" ({', '.join(notes)})" if notes else ""
             parts.append(f"{self.who(seat)} {score}{extra}")
-        return f"Scores (target {self.profile.target}): " + ", ".join(parts) + "."
+        return _("Scores (target {target}): {scores}.", target=self.profile.target,
+                 scores=", ".join(parts))
 
     # --- events ---------------------------------------------------------------------------
 
@@ -105,174 +113,270 @@ class Narrator:
         kind = e["type"]
         seat = e.get("seat")
         s = seat if isinstance(seat, int) else -1
-        W = self.who(s, start=True) if s >= 0 else ""
         if kind == "deal_started":
             dealer = int(str(e["dealer"]))
-            self._trick_cards = 0
-            deals = "" if dealer == self.me else "s"
-            return ["", f"=== Deal {e['deal']}: {self.who(dealer)} deal{deals} ==="]
+            self.trick_cards = 0
+            return ["", self.say(dealer, N_("=== Deal {deal}: you deal ==="),
+                                 N_("=== Deal {deal}: seat {seat} deals ==="), deal=e["deal"])]
         if kind == "cards_dealt":
-            return [f"Your cards: {' '.join(_cards(e['cards']))}."]
+            return [_("Your cards: {cards}.", cards=" ".join(_cards(e["cards"])))]
         if kind == "exchange_started":
-            return [f"Exchange {e['exchange']}."]
+            return [_("Exchange {exchange}.", exchange=e["exchange"])]
         if kind == "exchange_skipped":
-            why = SKIP_WORDS.get(str(e["reason"]), str(e["reason"]))
-            return [f"{W} may not exchange this time ({why})."]
+            reason = str(e["reason"])
+            why = _(SKIP_WORDS[reason]) if reason in SKIP_WORDS else reason
+            return [self.say(s, N_("You may not exchange this time ({why})."),
+                             N_("Seat {seat} may not exchange this time ({why})."), why=why)]
         if kind == "cards_exchanged":
-            return [self._exchanged(e, s, W)]
+            return [self._exchanged(e, s)]
         if kind == "score_reset":
-            why = RESET_WORDS.get(str(e["reason"]), str(e["reason"]))
+            reason = str(e["reason"])
+            why = _(RESET_WORDS[reason]) if reason in RESET_WORDS else reason
             self.scores[s] = 0
-            return [f"{self.whose(s).capitalize()} score is reset from {e['previous']} to 0 "
-                    f"({why})."]
+            return [self.say(s, N_("Your score is reset from {previous} to 0 ({why})."),
+                             N_("Seat {seat}'s score is reset from {previous} to 0 ({why})."),
+                             previous=e["previous"], why=why)]
         if kind == "offer_shown":
-            if s == self.me:
-                return ["You discard one card; the top stock card is offered to you face up: "
-                        f"{e['card']}."]
-            return [f"{W} discards one card and is offered the top stock card face up: "
-                    f"{e['card']}."]
+            return [self.say(
+                s,
+                N_("You discard one card; the top stock card is offered to you face up: {card}."),
+                N_("Seat {seat} discards one card and is offered the top stock card face up: "
+                "{card}."),
+                card=e["card"],
+            )]
         if kind == "offer_kept":
-            return [f"{W} {self.verb(s, 'keeps', 'keep')} the offered {e['card']}."]
+            return [self.say(s, N_("You keep the offered {card}."),
+                             N_("Seat {seat} keeps the offered {card}."), card=e["card"])]
         if kind == "offer_declined":
-            return [f"{W} {self.verb(s, 'declines', 'decline')} the offered {e['card']} and "
-                    f"{self.verb(s, 'draws', 'draw')} the next card unseen."]
+            return [self.say(
+                s, N_("You decline the offered {card} and draw the next card unseen."),
+                N_("Seat {seat} declines the offered {card} and draws the next card unseen."),
+                card=e["card"],
+            )]
         if kind == "hand_announced":
-            stage = int(str(e["stage"]))
-            when = (f"after exchange {stage}" if stage < self.profile.exchanges
-                    else "in the final hands")
-            category = str(e["category"])
-            article = "a " if category in WITH_A else ""
-            return [f"Best hand {when}: {self.who(s)}, with {article}{category}."]
+            return [self._announced(e, s)]
         if kind == "no_hand_scored":
-            return [f"Nobody holds a pair after exchange {e['stage']}: no points."]
+            return [_("Nobody holds a pair after exchange {stage}: no points.",
+                      stage=e["stage"])]
         if kind == "points_awarded":
-            return [self._awarded(e, s, W)]
-        return self._play_lines(e, kind, s, W)
+            return [self._awarded(e, s)]
+        return self._play_lines(e, kind, s)
 
-    def _exchanged(self, e: Data, s: int, W: str) -> str:
+    def _exchanged(self, e: Data, s: int) -> str:
         count = int(str(e["count"]))
         if count == 0:
-            return f"{W} {self.verb(s, 'keeps', 'keep')} all five cards."
+            return self.say(s, N_("You keep all five cards."),
+                            N_("Seat {seat} keeps all five cards."))
         if s == self.me:
             out = " ".join(_cards(e.get("discarded", [])))
             got = " ".join(_cards(e.get("drawn", [])))
-            drawn = f" and draw {got}" if got else ""
-            return f"You discard {out}{drawn}."
-        return f"{W} exchanges {count} card{'s' if count != 1 else ''}."
+            if got:
+                return _("You discard {discarded} and draw {drawn}.", discarded=out, drawn=got)
+            return _("You discard {discarded}.", discarded=out)
+        return ngettext("Seat {seat} exchanges {n} card.", "Seat {seat} exchanges {n} cards.",
+                        count, seat=s)
 
-    def _awarded(self, e: Data, s: int, W: str) -> str:
+    def _announced(self, e: Data, s: int) -> str:
+        stage = int(str(e["stage"]))
+        category = category_with(str(e["category"]))
+        if stage < self.profile.exchanges:
+            return self.say(s, N_("Best hand after exchange {stage}: you, with {category}."),
+                            N_("Best hand after exchange {stage}: seat {seat}, with {category}."),
+                            stage=stage, category=category)
+        return self.say(s, N_("Best hand in the final hands: you, with {category}."),
+                        N_("Best hand in the final hands: seat {seat}, with {category}."),
+                        category=category)
+
+    def _awarded(self, e: Data, s: int) -> str:
         points = int(str(e["points"]))
         score = int(str(e["score"]))
         self.scores[s] = score
-        why = AWARD_WORDS.get(str(e["reason"]), str(e["reason"]))
+        reason = str(e["reason"])
+        why = _(AWARD_WORDS[reason]) if reason in AWARD_WORDS else reason
         if points >= 0:
-            change = f"{self.verb(s, 'scores', 'score')} {points}"
-        else:
-            change = f"{self.verb(s, 'loses', 'lose')} {-points}"
-        return f"{W} {change} {why} (now {score})."
+            return self.say(s, N_("You score {points} {why} (now {score})."),
+                            N_("Seat {seat} scores {points} {why} (now {score})."),
+                            points=points, why=why, score=score)
+        return self.say(s, N_("You lose {points} {why} (now {score})."),
+                        N_("Seat {seat} loses {points} {why} (now {score})."),
+                        points=-points, why=why, score=score)
 
-    def _play_lines(self, e: Data, kind: object, s: int, W: str) -> list[str]:
+    def _play_lines(self, e: Data, kind: object, s: int) -> list[str]:
         """The calls, the tricks and the ends of deals and games."""
         if kind == "quads_chosen":
             if e["choice"] == "points":
-                return [f"{W} {self.verb(s, 'takes', 'take')} the points for four of a kind."]
-            return [f"{W} {self.verb(s, 'resets', 'reset')} every other player to 0 with "
-                    "four of a kind; the deal ends."]
+                return [self.say(s, N_("You take the points for four of a kind."),
+                                 N_("Seat {seat} takes the points for four of a kind."))]
+            return [self.say(
+                s, N_("You reset every other player to 0 with four of a kind; the deal ends."),
+                N_("Seat {seat} resets every other player to 0 with four of a kind; "
+                   "the deal ends."),
+            )]
         if kind == "chicago_called":
             self.qualified[s] = True
-            return [f"{W} {self.verb(s, 'calls', 'call')} Chicago and must win all five "
-                    "tricks."]
+            return [self.say(s, N_("You call Chicago and must win all five tricks."),
+                             N_("Seat {seat} calls Chicago and must win all five tricks."))]
         if kind == "chicago_passed":
-            return [f"{W} {self.verb(s, 'does', 'do')} not call Chicago."]
+            return [self.say(s, N_("You do not call Chicago."),
+                             N_("Seat {seat} does not call Chicago."))]
         if kind == "cards_returned":
-            self._trick_cards = 0
-            return ["The cards already played go back to their hands."]
+            self.trick_cards = 0
+            return [_("The cards already played go back to their hands.")]
         if kind == "card_played":
-            first = self._trick_cards == 0
-            self._trick_cards += 1
+            first = self.trick_cards == 0
+            self.trick_cards += 1
             if first:
-                return [f"Trick {e['trick']}: {self.who(s)} {self.verb(s, 'leads', 'lead')} "
-                        f"{e['card']}."]
-            return [f"{W} {self.verb(s, 'plays', 'play')} {e['card']}."]
+                return [self.say(s, N_("Trick {trick}: you lead {card}."),
+                                 N_("Trick {trick}: seat {seat} leads {card}."),
+                                 trick=e["trick"], card=e["card"])]
+            return [self.say(s, N_("You play {card}."), N_("Seat {seat} plays {card}."),
+                             card=e["card"])]
         if kind == "trick_taken":
-            self._trick_cards = 0
-            return [f"{W} {self.verb(s, 'takes', 'take')} trick {e['trick']} with {e['card']}."]
+            self.trick_cards = 0
+            return [self.say(s, N_("You take trick {trick} with {card}."),
+                             N_("Seat {seat} takes trick {trick} with {card}."),
+                             trick=e["trick"], card=e["card"])]
         if kind == "chicago_won":
-            return [f"{W} {self.verb(s, 'wins', 'win')} the Chicago: all five tricks."]
+            return [self.say(s, N_("You win the Chicago: all five tricks."),
+                             N_("Seat {seat} wins the Chicago: all five tricks."))]
         if kind == "chicago_broken":
-            caller = int(str(e["caller"]))
-            breaker = int(str(e["breaker"]))
-            return [f"{self.who(breaker, start=True)} broke {self.whose(caller)} Chicago."]
+            return [self._broken(int(str(e["caller"])), int(str(e["breaker"])))]
         if kind == "player_eliminated":
             self.eliminated[s] = True
-            return [f"{W} {self.verb(s, 'reaches', 'reach')} {e['score']} without a Chicago "
-                    f"call and {self.verb(s, 'is', 'are')} eliminated (R8.3)."]
+            return [self.say(
+                s, N_("You reach {score} without a Chicago call and are eliminated (R8.3)."),
+                N_("Seat {seat} reaches {score} without a Chicago call and is eliminated (R8.3)."),
+                score=e["score"],
+            )]
         if kind == "game_won":
-            why = WIN_WORDS.get(str(e["reason"]), str(e["reason"]))
-            return [f"{W} {self.verb(s, 'wins', 'win')} the game by {why}."]
+            reason = str(e["reason"])
+            why = _(WIN_WORDS[reason]) if reason in WIN_WORDS else reason
+            return [self.say(s, N_("You win the game by {why}."),
+                             N_("Seat {seat} wins the game by {why}."), why=why)]
         if kind == "deal_ended":
-            why = DEAL_END_WORDS.get(str(e["reason"]), f" ({e['reason']})")
-            return [f"Deal {e['deal']} ends{why}. {self.scores_line()}"]
+            reason = str(e["reason"])
+            if reason in DEAL_END_WORDS:
+                ended = _(DEAL_END_WORDS[reason], deal=e["deal"])
+            else:
+                ended = _("Deal {deal} ends ({reason}).", deal=e["deal"], reason=reason)
+            return [f"{ended} {self.scores_line()}"]
         # an event this narrator does not know yet: show it as it is
         return [f"({json.dumps(e, ensure_ascii=False)})"]
 
+    def _broken(self, caller: int, breaker: int) -> str:
+        if breaker == self.me:
+            return _("You broke seat {caller}'s Chicago.", caller=caller)
+        if caller == self.me:
+            return _("Seat {breaker} broke your Chicago.", breaker=breaker)
+        return _("Seat {breaker} broke seat {caller}'s Chicago.", breaker=breaker,
+                 caller=caller)
+
     # --- questions ------------------------------------------------------------------------
+
+    def _hand(self, v: PlayerView, with_hand: bool) -> str:
+        if not with_hand:
+            return ""
+        return _("Your hand: {cards}.", cards=" ".join(c.text for c in v.hand)) + " "
 
     def offer_question(self, v: PlayerView, with_hand: bool = True) -> str:
         assert v.offer is not None
-        hand = f"Your hand: {' '.join(c.text for c in v.hand)}. " if with_hand else ""
-        return (f"{hand}The offered card is {v.offer.text} ({v.offer.name}). Keep it, or "
-                "decline it and draw the next card unseen (R2.2)?")
+        return self._hand(v, with_hand) + _(
+            "The offered card is {card} ({name}). Keep it, or decline it and draw the next "
+            "card unseen (R2.2)?", card=v.offer.text, name=card_name(v.offer))
 
     def quads_question(self, v: PlayerView) -> str:
-        p = v.profile
-        return (f"Your four of a kind is the best hand. Take {p.quads_points} points (the "
-                "same four of a kind then scores points for the rest of the deal), or reset "
-                "every other active player to 0 and end the deal at once (R4.3)?")
+        return _("Your four of a kind is the best hand. Take {points} points (the same four of "
+                 "a kind then scores points for the rest of the deal), or reset every other "
+                 "active player to 0 and end the deal at once (R4.3)?",
+                 points=v.profile.quads_points)
 
     def chicago_question(self, v: PlayerView, with_hand: bool = True) -> str:
         p = v.profile
         win = f"+{p.chicago_points}"
         if p.chicago_two_points is not None:
-            win += f" (+{p.chicago_two_points} if the last trick is won with a two)"
-        lose = f"-{p.chicago_penalty} if not"
+            win += " " + _("(+{points} if the last trick is won with a two)",
+                           points=p.chicago_two_points)
+        lose = _("-{points} if not", points=p.chicago_penalty)
         if p.broken_chicago_bonus:
-            lose += f" (and whoever takes a trick from you gains {p.broken_chicago_bonus})"
-        hand = f"Your hand: {' '.join(c.text for c in v.hand)}. " if with_hand else ""
+            lose += " " + _("(and whoever takes a trick from you gains {points})",
+                            points=p.broken_chicago_bonus)
         lines = [
-            f"{hand}Call Chicago? You must then win all five tricks: {win} if you do, "
-            f"{lose} (R7).",
+            self._hand(v, with_hand) + _(
+                "Call Chicago? You must then win all five tricks: {win} if you do, {lose} (R7).",
+                win=win, lose=lose),
         ]
         if p.chicago_caller_leads:
-            lines.append("The caller leads the first trick.")
+            lines.append(_("The caller leads the first trick."))
         if p.chicago_timing is ChicagoTiming.FIRST_TRICK and v.trick:
-            lines.append("The cards already played to this trick go back.")
+            lines.append(_("The cards already played to this trick go back."))
         if p.qualification_required:
-            state = ("You are already qualified." if v.qualified[self.me]
-                     else "You are not qualified yet.")
-            lines.append(
-                f"A call qualifies you to win the game, whatever its result (R7.4). {state}"
-            )
+            state = (_("You are already qualified.") if v.qualified[self.me]
+                     else _("You are not qualified yet."))
+            lines.append(_("A call qualifies you to win the game, whatever its result (R7.4). "
+                           "{state}", state=state))
         return " ".join(lines)
 
     def reset_question(self, score: int) -> str:
         """R2.4: the confirmation before a discard that resets a high score."""
-        return f"Discarding resets your score from {score} to 0 (R2.4). Go ahead?"
+        return _("Discarding resets your score from {score} to 0 (R2.4). Go ahead?", score=score)
 
     def action_words(self, a: Action, v: PlayerView, legal: Sequence[Action]) -> str:
         """A decision of this seat in words, with what to type for it in the plain game."""
         if isinstance(a, Exchange):
             if not a.discard:
-                return "keep all five cards (type keep)"
+                return _("keep all five cards (type {keep})", keep=_("keep"))
             positions = " ".join(str(v.hand.index(c) + 1) for c in a.discard)
             names = " ".join(c.text for c in a.discard)
-            return f"discard {names} (type {positions})"
+            return _("discard {cards} (type {positions})", cards=names, positions=positions)
         if isinstance(a, Offer):
-            return "keep the offered card (type 1)" if a.keep else "decline it (type 2)"
+            return (_("keep the offered card (type 1)") if a.keep
+                    else _("decline it (type 2)"))
         if isinstance(a, QuadsChoice):
-            return "take the points (type 1)" if a.choice == "points" else "reset (type 2)"
+            return (_("take the points (type 1)") if a.choice == "points"
+                    else _("reset (type 2)"))
         if isinstance(a, ChicagoCall):
-            return "call Chicago (type 2)" if a.call else "do not call Chicago (type 1)"
+            return (_("call Chicago (type 2)") if a.call
+                    else _("do not call Chicago (type 1)"))
         assert isinstance(a, Play)
         cards = [x.card for x in legal if isinstance(x, Play)]
-        return f"play {a.card.text} (type {cards.index(a.card) + 1})"
+        return _("play {card} (type {number})", card=a.card.text,
+                 number=cards.index(a.card) + 1)
+
+
+def trick_cards_before(events: Sequence[Data], v: PlayerView) -> int:
+    """How many cards lay in the current trick before these events (a call of the table
+    service starts wherever the player's last answer left the deal), so the narrator tells
+    a lead as a lead."""
+    first = next((e for e in events if e["type"] == "card_played"), None)
+    if first is None or any(e["type"] in ("deal_started", "cards_returned")
+                            for e in events[: events.index(first)]):
+        return 0
+    number = int(str(first["trick"]))
+    played = 0
+    for e in events[events.index(first):]:
+        if e["type"] == "card_played" and int(str(e["trick"])) == number:
+            played += 1
+        elif e["type"] in ("trick_taken", "cards_returned", "deal_started"):
+            break
+    if len(v.tricks) >= number and not any(e["type"] == "deal_started" for e in events):
+        total = len(v.tricks[number - 1].plays)
+    elif len(v.tricks) + 1 == number and not any(e["type"] == "trick_taken" for e in events):
+        total = len(v.trick)
+    else:
+        total = sum(1 for out in v.eliminated if not out)
+    return max(0, total - played)
+
+
+def tell(narrator: Narrator, events: Sequence[Data],
+         deal_scores: Mapping[int, Sequence[int]] | None = None) -> list[str]:
+    """One text per event (its sentences joined; "" for an event with none), for a client
+    that shows the server's sentences. `deal_scores` gives the scores at the end of each
+    finished deal, so a deal's closing line shows the scores of that moment."""
+    out = []
+    for e in events:
+        if e["type"] == "deal_ended" and deal_scores:
+            scores = deal_scores.get(int(str(e["deal"])))
+            if scores is not None:
+                narrator.scores = list(scores)
+        out.append(" ".join(line for line in narrator.lines(e) if line))
+    return out

@@ -34,13 +34,16 @@ from chicago.core.rules import (
 )
 from chicago.store import GameRow, Owner, describe_url
 from chicago.table.service import ServiceError, Table, TableService
-from chicago.text.i18n import _
-from chicago.text.rules_text import rules_markdown
+from chicago.text.i18n import N_, _
+from chicago.text.rules_text import profile_title, rules_markdown
+from chicago.text.wording import LEVEL_WORDS
 from chicago.tui.dialogs import ConfirmScreen, PathScreen, RulesScreen
 from chicago.tui.local import default_export_path, export_game, import_game
 from chicago.tui.table import TableScreen
+from chicago.tui.words import TranslatedBindings
 
-PACES: Final = (("normal", 1.0), ("fast", 0.35), ("slow", 1.8), ("instant", 0.0))
+PACES: Final = ((N_("normal"), 1.0), (N_("fast"), 0.35), (N_("slow"), 1.8),
+                (N_("instant"), 0.0))
 
 
 @dataclass
@@ -59,7 +62,7 @@ class NewGameDefaults:
         return self.levels[-1] if self.levels else "normal"
 
 
-class ChicagoApp(App[None]):
+class ChicagoApp(TranslatedBindings, App[None]):
     """Chicago in the terminal: you are seat 0; the others are bots."""
 
     TITLE = "Chicago"
@@ -68,7 +71,7 @@ class ChicagoApp(App[None]):
     Screen { background: $background; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit", N_("Quit"), show=False, priority=True),
     ]
 
     def __init__(
@@ -146,11 +149,11 @@ def _opponents(levels: tuple[str | None, ...]) -> str:
 def _status(row: GameRow) -> str:
     s = row.summary
     if s.status == "finished":
-        return "you won" if s.winner == 0 else f"seat {s.winner} won"
-    return "in play"
+        return _("you won") if s.winner == 0 else _("seat {seat} won", seat=s.winner)
+    return _("in play")
 
 
-class MenuScreen(Screen[None]):
+class MenuScreen(TranslatedBindings, Screen[None]):
     """The saved games of the local owner: resume, delete, export, import, or start anew."""
 
     DEFAULT_CSS = """
@@ -162,14 +165,14 @@ class MenuScreen(Screen[None]):
     MenuScreen #where { height: 1; color: $text-muted; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new", "New game"),
-        Binding("enter", "resume", "Resume", show=False),
-        Binding("d", "delete", "Delete"),
-        Binding("x", "export", "Export"),
-        Binding("i", "import", "Import"),
-        Binding("question_mark", "rules", "Rules"),
-        Binding("q", "quit", "Quit"),
-        Binding("escape", "quit", "Quit", show=False),
+        Binding("n", "new", N_("New game")),
+        Binding("enter", "resume", N_("Resume"), show=False),
+        Binding("d", "delete", N_("Delete")),
+        Binding("x", "export", N_("Export")),
+        Binding("i", "import", N_("Import")),
+        Binding("question_mark", "rules", N_("Rules")),
+        Binding("q", "quit", N_("Quit")),
+        Binding("escape", "quit", N_("Quit"), show=False),
     ]
 
     def __init__(self) -> None:
@@ -183,7 +186,8 @@ class MenuScreen(Screen[None]):
         return app
 
     def compose(self) -> ComposeResult:
-        yield Static("Chicago — saved games (you are seat 0; every move is saved)", id="title")
+        yield Static(_("Chicago — saved games (you are seat 0; every move is saved)"),
+                     id="title")
         table: DataTable[str] = DataTable(id="games", cursor_type="row", zebra_stripes=True)
         yield table
         yield Static("", id="empty")
@@ -192,9 +196,11 @@ class MenuScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
-        table.add_columns("Started", "Rules", "Opponents", "Deal", "Scores", "Status")
+        table.add_columns(_("Started"), _("Rules"), _("Opponents"), _("Deal"), _("Scores"),
+                          _("Status"))
         store = self.chicago.service.store
-        self.query_one("#where", Static).update(f"Saved in {describe_url(store.url)}")
+        self.query_one("#where", Static).update(_("Saved in {where}",
+                                                  where=describe_url(store.url)))
         self.reload()
 
     def on_screen_resume(self) -> None:
@@ -216,8 +222,8 @@ class MenuScreen(Screen[None]):
             )
         empty = self.query_one("#empty", Static)
         if self.rows:
-            empty.update("Enter or click: resume   n: new game   d: delete   x: export   "
-                         "i: import a game file")
+            empty.update(_("Enter or click: resume   n: new game   d: delete   x: export   "
+                           "i: import a game file"))
             table.display = True
             table.focus()
             if select is not None:
@@ -225,8 +231,8 @@ class MenuScreen(Screen[None]):
                 if select in ids:
                     table.move_cursor(row=ids.index(select))
         else:
-            empty.update("No saved games yet. Press n to start a game, or i to import a game "
-                         "file.")
+            empty.update(_("No saved games yet. Press n to start a game, or i to import a "
+                           "game file."))
             table.display = False
 
     def _current(self) -> GameRow | None:
@@ -267,14 +273,14 @@ class MenuScreen(Screen[None]):
             except ServiceError as e:
                 self.app.notify(e.message, severity="error")
             else:
-                self.app.notify("Game deleted.", timeout=3)
+                self.app.notify(_("Game deleted."), timeout=3)
             self.reload()
 
         self.app.push_screen(
             ConfirmScreen(
-                f"Delete the game started {_when(row.created)} (deal {row.summary.deal}, "
-                "and all its moves)? This cannot be undone.",
-                "Delete it", "Keep it",
+                _("Delete the game started {when} (deal {deal}, and all its moves)? This "
+                  "cannot be undone.", when=_when(row.created), deal=row.summary.deal),
+                _("Delete it"), _("Keep it"),
             ),
             answer,
         )
@@ -290,10 +296,10 @@ class MenuScreen(Screen[None]):
 
         def done(path: str | None) -> None:
             if path:
-                self.app.notify(f"Game file written to {path}", timeout=4)
+                self.app.notify(_("Game file written to {path}", path=path), timeout=4)
 
         self.app.push_screen(
-            PathScreen("Export the game to the file:", str(default_export_path(row.id)),
+            PathScreen(_("Export the game to the file:"), str(default_export_path(row.id)),
                        export),
             done,
         )
@@ -306,11 +312,12 @@ class MenuScreen(Screen[None]):
 
         def done(table: Table | None) -> None:
             if table is not None:
-                self.app.notify("Game imported.", timeout=3)
+                self.app.notify(_("Game imported."), timeout=3)
                 app.open_table(table)
 
         self.app.push_screen(
-            PathScreen("Import a game file (chicago-game/1 JSON):", "chicago-game.json", load),
+            PathScreen(_("Import a game file (chicago-game/1 JSON):"), "chicago-game.json",
+                       load),
             done,
         )
 
@@ -377,7 +384,7 @@ def split_changes(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(TranslatedBindings, Screen[None]):
     """Seats, the opponents' levels, the rules preset, the seed; Enter starts."""
 
     DEFAULT_CSS = """
@@ -408,9 +415,9 @@ class NewGameScreen(Screen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+r", "rules", "Rules"),
-        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", N_("Start")),
+        Binding("ctrl+r", "rules", N_("Rules")),
+        Binding("escape", "back", N_("Back")),
     ]
 
     @property
@@ -421,29 +428,29 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         d = self.chicago.defaults
-        level_options = [(x, x) for x in LEVELS]
-        yield Static("Chicago — a new game", id="title")
+        level_options = [(_(LEVEL_WORDS[x]) if x in LEVEL_WORDS else x, x) for x in LEVELS]
+        yield Static(_("Chicago — a new game"), id="title")
         with VerticalScroll(id="form"):
             with Horizontal(classes="row"):
-                yield Label("Seats (you + bots)")
+                yield Label(_("Seats (you + bots)"))
                 yield Select([(str(n), n) for n in range(2, 7)], value=d.seats,
                              allow_blank=False, compact=True, id="seats")
             with Horizontal(classes="row"):
-                yield Label("All opponents")
-                yield Select([("as below", "mixed"), *level_options],
+                yield Label(_("All opponents"))
+                yield Select([(_("as below"), "mixed"), *level_options],
                              value=d.levels[0] if len(set(d.levels)) == 1 else (
                                  "mixed" if d.levels else "normal"),
                              allow_blank=False, compact=True, id="all-levels")
             with Vertical(id="levels"):
                 for seat in range(1, 6):
                     with Horizontal(classes="level", id=f"level-row-{seat}"):
-                        yield Label(f"  Seat {seat}")
+                        yield Label("  " + _("Seat {seat}", seat=seat))
                         yield Select(level_options, value=d.level(seat), allow_blank=False,
                                      compact=True, id=f"level-{seat}")
             with Horizontal(classes="row"):
-                yield Label("Rules")
+                yield Label(_("Rules"))
                 # Titles only: with their ids the options wrapped and ran off an 80×24 screen.
-                yield Select([(p.title, p.id) for p in PRESETS.values()],
+                yield Select([(profile_title(p), p.id) for p in PRESETS.values()],
                              value=d.profile.base or d.profile.id, allow_blank=False,
                              compact=True, id="profile")
             with Horizontal(classes="row"):
@@ -453,16 +460,16 @@ class NewGameScreen(Screen[None]):
             yield Static(_("knob=value, comma-separated, as for chicago rules --set; "
                            "ctrl+r shows the rules they make"), id="changes-help")
             with Horizontal(classes="row"):
-                yield Label("Seed (blank: random)")
-                yield Input("" if d.seed is None else str(d.seed), placeholder="random",
+                yield Label(_("Seed (blank: random)"))
+                yield Input("" if d.seed is None else str(d.seed), placeholder=_("random"),
                             type="integer", compact=True, id="seed")
             with Horizontal(classes="row"):
-                yield Label("Suits")
-                yield Checkbox("four colours", self.chicago.four_colour, compact=True,
+                yield Label(_("Suits"))
+                yield Checkbox(_("four colours"), self.chicago.four_colour, compact=True,
                                id="four-colour")
             with Horizontal(id="start-row"):
-                yield Button("Start (Enter)", id="start", variant="primary", compact=True)
-                yield Button("Back (Esc)", id="back", compact=True)
+                yield Button(_("Start (Enter)"), id="start", variant="primary", compact=True)
+                yield Button(_("Back (Esc)"), id="back", compact=True)
             yield Static("", id="error")
         yield Footer(compact=True)
 
@@ -526,7 +533,7 @@ class NewGameScreen(Screen[None]):
             try:
                 seed = int(text)
             except ValueError:
-                error.update("The seed is a whole number (or blank for a random one).")
+                error.update(_("The seed is a whole number (or blank for a random one)."))
                 return
         error.update("Dealing…")
         self.run_worker(self._create(n, levels, profile, seed), exclusive=True)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final
 from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
 from chicago.core.cards import Card
 from chicago.core.state import Phase
+from chicago.text.i18n import _, ngettext
 from chicago.tui.model import exchange_bounds, exchange_for, follow_suit_message
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class DecisionKeys:
             else:
                 most = exchange_bounds(self.table.legal)[1]
                 if len(self.selected) >= most:
-                    self.message = f"You may discard at most {most} cards (R2.1)."
+                    self.message = _("You may discard at most {most} cards (R2.1).", most=most)
                     self.render_all()
                     return
                 self.selected.add(c)
@@ -80,7 +81,8 @@ class DecisionKeys:
         if self.decision is not Phase.EXCHANGE:
             return
         if not self.selected:
-            self.message = "Choose the cards to discard first (1–5 or click), or k to keep all."
+            self.message = _("Choose the cards to discard first (1–5 or click), or k to keep "
+                             "all.")
             self.render_all()
             return
         self._exchange(list(self.selected))
@@ -88,9 +90,13 @@ class DecisionKeys:
     def _exchange(self, discard: list[Card]) -> None:
         action = exchange_for(self.table.legal, discard)
         if action is None:
-            least, most, _, _ = exchange_bounds(self.table.legal)
-            span = str(least) if least == most else f"{least} to {most}"
-            self.message = f"You may discard {span} cards here."
+            least, most, _keep, _resets = exchange_bounds(self.table.legal)
+            if least == most:
+                self.message = ngettext("You may discard {n} card here.",
+                                        "You may discard {n} cards here.", least)
+            else:
+                self.message = _("You may discard {least} to {most} cards here.", least=least,
+                                 most=most)
             self.render_all()
             return
         if action.confirm_reset:
@@ -102,7 +108,7 @@ class DecisionKeys:
         if yes:
             self._send(action)
         else:
-            self.message = "Then choose again."
+            self.message = _("Then choose again.")
             self.render_all()
 
     def action_keep(self) -> None:
@@ -110,7 +116,7 @@ class DecisionKeys:
             self._answer(lambda a: isinstance(a, Offer) and a.keep)
         elif self.decision is Phase.EXCHANGE:
             if not exchange_bounds(self.table.legal)[2]:
-                self.message = "You must discard here: keeping all is not allowed."
+                self.message = _("You must discard here: keeping all is not allowed.")
                 self.render_all()
                 return
             self.selected.clear()

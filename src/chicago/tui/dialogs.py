@@ -17,10 +17,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, RichLog, Static
 
 from chicago.table.service import DealScores, ServiceError
-from chicago.text.i18n import _
+from chicago.text.i18n import N_, _, ngettext
 from chicago.tui.cards import card_text, rich_line
 from chicago.tui.local import GameFileProblem
 from chicago.tui.model import ME, Recap, seat_label
+from chicago.tui.words import TranslatedBindings
 
 T = TypeVar("T")
 
@@ -30,7 +31,7 @@ def _button(label: str, id: str, variant: str = "default") -> Button:
     return b
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(TranslatedBindings, ModalScreen[bool]):
     """A yes/no question: y or Enter for yes, n or Escape for no."""
 
     DEFAULT_CSS = """
@@ -44,17 +45,17 @@ class ConfirmScreen(ModalScreen[bool]):
     ConfirmScreen Button { margin-right: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("enter", "answer(True)", "Yes", show=False),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("enter", "answer(True)", N_("Yes"), show=False),
+        Binding("n", "answer(False)", N_("No")),
+        Binding("escape", "answer(False)", N_("No"), show=False),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str | None = None, no: str | None = None) -> None:
         super().__init__()
         self.question = question
-        self.yes = yes
-        self.no = no
+        self.yes = yes or _("Yes")
+        self.no = no or _("No")
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -75,7 +76,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class PathScreen(ModalScreen[T | None], Generic[T]):
+class PathScreen(TranslatedBindings, ModalScreen[T | None], Generic[T]):
     """Ask for a file path, then run `act` on it (in a thread); its errors stay on screen.
 
     Dismisses with what `act` returns, or None when cancelled (Escape).
@@ -90,7 +91,7 @@ class PathScreen(ModalScreen[T | None], Generic[T]):
     PathScreen Input { width: 100%; margin: 1 0; }
     PathScreen #error { color: $error; width: 100%; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, title: str, default: str, act: Callable[[Path], T]) -> None:
         super().__init__()
@@ -103,7 +104,7 @@ class PathScreen(ModalScreen[T | None], Generic[T]):
         with Vertical():
             yield Label(self.title_text)
             yield Input(self.default, id="path", compact=True)
-            yield Static("Enter to go ahead, Escape to cancel.", id="error")
+            yield Static(_("Enter to go ahead, Escape to cancel."), id="error")
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()
@@ -112,9 +113,9 @@ class PathScreen(ModalScreen[T | None], Generic[T]):
     def _submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         if not text:
-            self.query_one("#error", Static).update("Please type a file name.")
+            self.query_one("#error", Static).update(_("Please type a file name."))
             return
-        self.query_one("#error", Static).update("Working…")
+        self.query_one("#error", Static).update(_("Working…"))
         self.working = True
         self.run_worker(self._run(Path(text)), exclusive=True)
 
@@ -144,20 +145,20 @@ def scores_table(
     winner: int | None = None,
 ) -> RichTable:
     t = RichTable(box=None, padding=(0, 2, 0, 0), show_edge=False, header_style="bold")
-    t.add_column("Player", no_wrap=True)
+    t.add_column(_("Player"), no_wrap=True)
     if before is not None:
-        t.add_column("Before", justify="right")
-        t.add_column("Change", justify="right")
-    t.add_column("Score", justify="right")
+        t.add_column(_("Before"), justify="right")
+        t.add_column(_("Change"), justify="right")
+    t.add_column(_("Score"), justify="right")
     t.add_column("", no_wrap=True)
     for seat, score in enumerate(after):
         marks = []
         if qualified[seat]:
-            marks.append("★ called")
+            marks.append(_("★ called"))
         if eliminated[seat]:
-            marks.append("✗ out")
+            marks.append(_("✗ out"))
         if winner == seat:
-            marks.append("winner")
+            marks.append(_("winner"))
         row: list[str | Text] = [Text(seat_label(seat, levels), style="bold" if seat == ME else "")]
         if before is not None:
             change = score - before[seat]
@@ -168,7 +169,7 @@ def scores_table(
     return t
 
 
-class RecapScreen(ModalScreen[None]):
+class RecapScreen(TranslatedBindings, ModalScreen[None]):
     """The end of a deal: what scored, who took the tricks, the scores before and after."""
 
     DEFAULT_CSS = """
@@ -182,9 +183,9 @@ class RecapScreen(ModalScreen[None]):
     RecapScreen #continue { color: $text-muted; margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", "Continue"),
-        Binding("space", "close", "Continue", show=False),
-        Binding("escape", "close", "Continue", show=False),
+        Binding("enter", "close", N_("Continue")),
+        Binding("space", "close", N_("Continue"), show=False),
+        Binding("escape", "close", N_("Continue"), show=False),
     ]
 
     def __init__(self, recap: Recap, levels: Sequence[str | None], four_colour: bool) -> None:
@@ -196,7 +197,7 @@ class RecapScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         r = self.recap
         with VerticalScroll():
-            yield Static(f"Deal {r.deal} — recap", id="title")
+            yield Static(_("Deal {deal} — recap", deal=r.deal), id="title")
             yield Static(rich_line(r.title, self.four_colour), id="headline")
             body = Text()
             for line in r.lines:
@@ -204,26 +205,26 @@ class RecapScreen(ModalScreen[None]):
                     body.append_text(rich_line("• " + line, self.four_colour))
                     body.append("\n")
             if r.tricks:
-                body.append("Tricks: ")
+                body.append(_("Tricks:") + " ")
                 for i, (n, s, c) in enumerate(r.tricks):
                     if i:
                         body.append(" · ")
                     body.append(f"{n} {seat_label(s, self.levels)} ")
                     body.append_text(card_text(c, self.four_colour, on_face=False))
             elif not r.lines:
-                body.append("No points this deal.")
+                body.append(_("No points this deal."))
             yield Static(body, id="lines")
             yield Static(
                 scores_table(r.before, r.after, self.levels, r.qualified, r.eliminated),
                 id="scores",
             )
-            yield Static("Enter: continue", id="continue")
+            yield Static(_("Enter: continue"), id="continue")
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(TranslatedBindings, ModalScreen[str]):
     """The end of the game: the winner and how, the final scores, the seed.
 
     Dismisses with "menu" (Enter), "new" (n) or "table" (Escape: look at the table).
@@ -240,11 +241,11 @@ class GameOverScreen(ModalScreen[str]):
     GameOverScreen #keys { color: $text-muted; margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose('menu')", "Menu"),
-        Binding("n", "choose('new')", "New game"),
-        Binding("g", "chart", "Chart"),
-        Binding("x", "choose('export')", "Export"),
-        Binding("escape", "choose('table')", "Look at the table"),
+        Binding("enter", "choose('menu')", N_("Menu")),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("g", "chart", N_("Chart")),
+        Binding("x", "choose('export')", N_("Export")),
+        Binding("escape", "choose('table')", N_("Look at the table")),
     ]
 
     def __init__(
@@ -275,8 +276,12 @@ class GameOverScreen(ModalScreen[str]):
         self.four_colour = four_colour
 
     def compose(self) -> ComposeResult:
-        title = "You win the game!" if self.winner == ME else (
-            f"Seat {self.winner} wins the game." if self.winner is not None else "Game over.")
+        if self.winner == ME:
+            title = _("You win the game!")
+        elif self.winner is not None:
+            title = _("Seat {seat} wins the game.", seat=self.winner)
+        else:
+            title = _("Game over.")
         with VerticalScroll():
             yield Static(title, id="title")
             yield Static(rich_line(self.headline, self.four_colour), id="headline")
@@ -292,11 +297,12 @@ class GameOverScreen(ModalScreen[str]):
                 id="scores",
             )
             deals = len(self.history)
-            seed = f"Seed {self.seed}. " if self.seed is not None else ""
-            yield Static(f"{seed}{deals} deal{'s' if deals != 1 else ''} played.", id="seed")
+            seed = _("Seed {seed}.", seed=self.seed) + " " if self.seed is not None else ""
+            played = ngettext("{n} deal played.", "{n} deals played.", deals)
+            yield Static(f"{seed}{played}", id="seed")
             yield Static(
-                "Enter: saved games   n: new game   g: score chart   x: export   "
-                "Esc: look at the table",
+                _("Enter: saved games   n: new game   g: score chart   x: export   "
+                  "Esc: look at the table"),
                 id="keys",
             )
 
@@ -325,7 +331,7 @@ def score_bars(history: Sequence[DealScores], seat: int, low: int, high: int) ->
     )
 
 
-class ChartScreen(ModalScreen[None]):
+class ChartScreen(TranslatedBindings, ModalScreen[None]):
     """The scores after each deal: a bar per deal for every seat on one scale, and the
     numbers of every deal (both scroll when the game is long)."""
 
@@ -347,9 +353,9 @@ class ChartScreen(ModalScreen[None]):
     ChartScreen #scale, ChartScreen #keys { color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("g", "close", "Close", show=False),
-        Binding("enter", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("g", "close", N_("Close"), show=False),
+        Binding("enter", "close", N_("Close"), show=False),
     ]
 
     def __init__(
@@ -369,9 +375,10 @@ class ChartScreen(ModalScreen[None]):
         n = len(self.scores)
         low, high = chart_scale(self.history, self.target)
         with Vertical():
-            yield Static(f"Scores after each deal (target {self.target})", id="title")
+            yield Static(_("Scores after each deal (target {target})", target=self.target),
+                         id="title")
             if not self.history:
-                yield Static("The chart starts after the first deal.")
+                yield Static(_("The chart starts after the first deal."))
             else:
                 yield Static(_("One bar per deal, every player on the same scale: {low} to "
                                "{high} points.", low=low, high=high), id="scale")
@@ -381,8 +388,8 @@ class ChartScreen(ModalScreen[None]):
                 with ScrollableContainer(id="bars-scroll"):
                     yield Static("\n".join(score_bars(self.history, x, low, high)
                                            for x in range(n)), id="bars")
-                yield Static("\n".join(f"{self.scores[x]:>3} pts" for x in range(n)),
-                             id="totals")
+                totals = (_("{score} pts", score=f"{self.scores[x]:>3}") for x in range(n))
+                yield Static("\n".join(totals), id="totals")
             with VerticalScroll(id="numbers-scroll"):
                 yield Static(self._numbers(), id="numbers")
             yield Static(_("Esc: close · arrows or the mouse scroll a long game"), id="keys")
@@ -399,9 +406,9 @@ class ChartScreen(ModalScreen[None]):
 
     def _numbers(self) -> RichTable:
         t = RichTable(box=None, padding=(0, 1, 0, 0), show_edge=False, header_style="bold")
-        t.add_column("Deal", justify="right")
+        t.add_column(_("Deal"), justify="right")
         for seat in range(len(self.scores)):
-            t.add_column("You" if seat == ME else f"S{seat}", justify="right")
+            t.add_column(_("You") if seat == ME else f"S{seat}", justify="right")
         for h in self.history:
             t.add_row(str(h.deal), *(str(s) for s in h.scores))
         return t
@@ -410,16 +417,16 @@ class ChartScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(TranslatedBindings, Screen[None]):
     """The rules of the game's profile, generated from its knobs (`rules_markdown`)."""
 
     DEFAULT_CSS = """
     RulesScreen VerticalScroll { height: 1fr; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
-        Binding("question_mark", "close", "Back", show=False),
-        Binding("q", "close", "Back", show=False),
+        Binding("escape", "close", N_("Back")),
+        Binding("question_mark", "close", N_("Back"), show=False),
+        Binding("q", "close", N_("Back"), show=False),
     ]
 
     def __init__(self, markdown: str) -> None:
@@ -438,15 +445,15 @@ class RulesScreen(Screen[None]):
         self.dismiss(None)
 
 
-class LogScreen(Screen[None]):
+class LogScreen(TranslatedBindings, Screen[None]):
     """The whole log of this sitting, scrollable."""
 
     DEFAULT_CSS = """
     LogScreen RichLog { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
-        Binding("l", "close", "Back", show=False),
+        Binding("escape", "close", N_("Back")),
+        Binding("l", "close", N_("Back"), show=False),
     ]
 
     def __init__(self, lines: Sequence[str], four_colour: bool) -> None:
@@ -469,27 +476,27 @@ class LogScreen(Screen[None]):
 
 
 TABLE_KEYS: Final = (
-    ("1–6 or click a card", "exchange: choose the cards to discard (again: put back)"),
-    ("e  Enter", "exchange the chosen cards"),
-    ("k", "keep all your cards; keep the offered card"),
-    ("d", "decline the offered card (draw the next one unseen)"),
-    ("c  n", "call Chicago / do not call"),
-    ("p  r", "four of a kind: take the points / reset the others"),
-    ("1–6 or click a card", "tricks: play that card (the dim ones may not be played)"),
-    ("h", "hint: the hard bot's suggestion and why"),
-    ("space", "skip the bots' moves being shown"),
-    ("s", "speed of the shown moves: normal, fast, slow, instant"),
-    ("g", "score chart"),
-    ("l", "the whole log"),
-    ("?", "the rules of this game"),
-    ("f", "four-colour suits on or off"),
-    ("x", "export this game to a file"),
-    ("o", "the result, once the game is over"),
-    ("Esc", "back to the saved games (every move is already saved)"),
+    ("1–6 or click a card", N_("exchange: choose the cards to discard (again: put back)")),
+    ("e  Enter", N_("exchange the chosen cards")),
+    ("k", N_("keep all your cards; keep the offered card")),
+    ("d", N_("decline the offered card (draw the next one unseen)")),
+    ("c  n", N_("call Chicago / do not call")),
+    ("p  r", N_("four of a kind: take the points / reset the others")),
+    ("1–6 or click a card", N_("tricks: play that card (the dim ones may not be played)")),
+    ("h", N_("hint: the hard bot's suggestion and why")),
+    ("space", N_("skip the bots' moves being shown")),
+    ("s", N_("speed of the shown moves: normal, fast, slow, instant")),
+    ("g", N_("score chart")),
+    ("l", N_("the whole log")),
+    ("?", N_("the rules of this game")),
+    ("f", N_("four-colour suits on or off")),
+    ("x", N_("export this game to a file")),
+    ("o", N_("the result, once the game is over")),
+    ("Esc", N_("back to the saved games (every move is already saved)")),
 )
 
 
-class KeysScreen(ModalScreen[None]):
+class KeysScreen(TranslatedBindings, ModalScreen[None]):
     """Every key of the table, in one list."""
 
     DEFAULT_CSS = """
@@ -500,9 +507,9 @@ class KeysScreen(ModalScreen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("f1", "close", "Close", show=False),
-        Binding("enter", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("f1", "close", N_("Close"), show=False),
+        Binding("enter", "close", N_("Close"), show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -510,11 +517,11 @@ class KeysScreen(ModalScreen[None]):
         t.add_column(style="bold", no_wrap=True)
         t.add_column()
         for keys, what in TABLE_KEYS:
-            t.add_row(keys, what)
+            t.add_row(keys, _(what))
         with VerticalScroll():
-            yield Static("Keys at the table (the mouse works too)", classes="title")
+            yield Static(_("Keys at the table (the mouse works too)"), classes="title")
             yield Static(t)
-            yield Static("Esc: close", classes="keys")
+            yield Static(_("Esc: close"), classes="keys")
 
     def action_close(self) -> None:
         self.dismiss(None)

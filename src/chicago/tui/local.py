@@ -17,6 +17,7 @@ from chicago.core import record
 from chicago.store import Owner, Store
 from chicago.store.repo import OwnerKind
 from chicago.table.service import BadRequest, ServiceError, Table, TableService
+from chicago.text.i18n import _
 
 LOCAL_KIND: Final = "local"
 
@@ -58,7 +59,8 @@ def export_game(service: TableService, owner: Owner, game_id: str, path: Path) -
     try:
         path.expanduser().write_text(text, encoding="utf-8")
     except OSError as e:
-        raise GameFileProblem(f"cannot write {path}: {e.strerror or e}") from None
+        raise GameFileProblem(_("cannot write {path}: {error}", path=path,
+                                error=e.strerror or e)) from None
     return path.expanduser()
 
 
@@ -71,19 +73,18 @@ def import_game(service: TableService, owner: Owner, path: Path) -> Table:
     try:
         text = path.expanduser().read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise GameFileProblem(
-            f"cannot read {path}: {getattr(e, 'strerror', None) or e}"
-        ) from None
+        raise GameFileProblem(_("cannot read {path}: {error}", path=path,
+                                error=getattr(e, "strerror", None) or e)) from None
     try:
         record.loads(text)  # the same first check and messages as `chicago replay`
         data: Any = json.loads(text)
         return service.import_file(owner, data)
     except record.GameFileError as e:
-        raise GameFileProblem(f"{path.name} is not a good game file: {_one_line(e)}") from None
+        raise GameFileProblem(_("{name} is not a good game file: {error}", name=path.name,
+                                error=_one_line(e))) from None
     except BadRequest as e:
-        raise GameFileProblem(
-            f"{path.name} is not a good game file: {_one_line(e.message)}"
-        ) from None
+        raise GameFileProblem(_("{name} is not a good game file: {error}", name=path.name,
+                                error=_one_line(e.message))) from None
     except ServiceError as e:
         raise GameFileProblem(_one_line(e.message)) from None
 

@@ -24,8 +24,10 @@ from chicago.core.rules import RuleProfile
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 from chicago.table.service import DealScores
-from chicago.text.i18n import N_, _
+from chicago.text.cards import suit_word
+from chicago.text.i18n import N_, _, ngettext
 from chicago.text.narration import Narrator
+from chicago.text.wording import LEVEL_WORDS
 
 PAUSES: Final = {
     "deal_started": 0.9, "exchange_started": 0.45, "exchange_skipped": 0.6,
@@ -107,15 +109,18 @@ def sort_hand(hand: Sequence[Card], playing: bool) -> list[Card]:
 
 
 def seat_name(seat: int) -> str:
-    return "You" if seat == ME else f"Seat {seat}"
+    return _("You") if seat == ME else _("Seat {seat}", seat=seat)
 
 
 def seat_label(seat: int, levels: Sequence[str | None]) -> str:
     """ "You", or "Seat 2 (easy)"."""
     if seat == ME:
-        return "You"
+        return _("You")
     level = levels[seat] if seat < len(levels) else None
-    return f"Seat {seat} ({level})" if level else f"Seat {seat}"
+    if not level:
+        return _("Seat {seat}", seat=seat)
+    return _("Seat {seat} ({level})", seat=seat,
+             level=_(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level)
 
 
 # Narration ------------------------------------------------------------------------------
@@ -275,20 +280,22 @@ class Board:
     def status(self) -> str:
         """One line: the deal, the stage, the dealer, whose turn."""
         p = self.profile
-        parts = [f"Deal {self.deal}"]
+        parts = [_("Deal {deal}", deal=self.deal)]
         if self.phase is Phase.FINISHED:
-            return f"Game over after {self.deal} deal{'s' if self.deal != 1 else ''}"
+            return ngettext("Game over after {n} deal", "Game over after {n} deals", self.deal)
         if self.phase in (Phase.EXCHANGE, Phase.OFFER):
-            parts.append(f"Exchange {self.exchange} of {p.exchanges}")
+            parts.append(_("Exchange {exchange} of {exchanges}", exchange=self.exchange,
+                           exchanges=p.exchanges))
         elif self.phase is Phase.QUADS:
-            parts.append("Four of a kind")
+            parts.append(_("Four of a kind"))
         elif self.phase is Phase.CHICAGO:
-            parts.append("Chicago?")
+            parts.append(_("Chicago?"))
         else:
-            parts.append(f"Trick {self.trick_number} of {TRICKS}")
-        parts.append(f"{seat_name(self.dealer)} dealt")
+            parts.append(_("Trick {trick} of {tricks}", trick=self.trick_number, tricks=TRICKS))
+        parts.append(_("You dealt") if self.dealer == ME
+                     else _("Seat {seat} dealt", seat=self.dealer))
         if self.to_act == ME:
-            parts.append("your turn")
+            parts.append(_("your turn"))
         elif self.active is not None:
             parts.append(f"{seat_name(self.active)}…")
         return " · ".join(parts)
@@ -503,18 +510,24 @@ def exchange_prompt(v: PlayerView, legal: Sequence[Action], selected: int) -> st
     least, most, keep, resets = exchange_bounds(legal)
     n = len(v.hand)
     if not keep and least == most:
-        text = (f"You hold {n} cards: choose the {'card' if least == 1 else f'{least} cards'} "
-                f"to discard (1–{n} or click), then e. You draw nothing.")
+        if least == 1:
+            text = _("You hold {n} cards: choose the card to discard (1–{n} or click), then e. "
+                     "You draw nothing.", n=n)
+        else:
+            text = _("You hold {n} cards: choose the {least} cards to discard (1–{n} or "
+                     "click), then e. You draw nothing.", n=n, least=least)
     else:
-        text = (f"Exchange {v.exchange} of {v.profile.exchanges}: choose up to {most} cards to "
-                f"discard (1–{n} or click), then e to exchange; k keeps all {n}.")
+        text = _("Exchange {exchange} of {exchanges}: choose up to {most} cards to discard "
+                 "(1–{n} or click), then e to exchange; k keeps all {n}.",
+                 exchange=v.exchange, exchanges=v.profile.exchanges, most=most, n=n)
         if v.profile.open_offer and least == 1:
-            text += " Discard exactly one and the top stock card is offered to you face up."
+            text += " " + _("Discard exactly one and the top stock card is offered to you "
+                            "face up.")
     if resets:
-        text += (f" You have {v.scores[ME]} points: discarding any card resets your score to "
-                 "0 (R2.4); keeping all does not.")
+        text += " " + _("You have {score} points: discarding any card resets your score to 0 "
+                        "(R2.4); keeping all does not.", score=v.scores[ME])
     if selected:
-        text += f" Selected: {selected}."
+        text += " " + _("Selected: {n}.", n=selected)
     return text
 
 
@@ -527,41 +540,45 @@ def play_prompt(v: PlayerView, legal: Sequence[Action]) -> str:
     number = len(v.tricks) + 1
     n = len(v.hand)
     if not v.trick:
-        text = f"Trick {number} of {TRICKS}: your lead — play any card."
+        text = _("Trick {trick} of {tricks}: your lead — play any card.", trick=number,
+                 tricks=TRICKS)
     else:
         led = v.trick[0][1].suit
         if any(c.suit is led for c in v.hand):
-            text = f"Trick {number} of {TRICKS}: {led.word} led — follow suit."
+            text = _("Trick {trick} of {tricks}: {suit} led — follow suit.", trick=number,
+                     tricks=TRICKS, suit=suit_word(led))
         else:
-            text = f"Trick {number} of {TRICKS}: {led.word} led and you have none — play any card."
-    text += f" Press a highlighted card's number (1–{n}) or click it."
+            text = _("Trick {trick} of {tricks}: {suit} led and you have none — play any card.",
+                     trick=number, tricks=TRICKS, suit=suit_word(led))
+    text += " " + _("Press a highlighted card's number (1–{n}) or click it.", n=n)
     if v.caller == ME:
-        text += " You called Chicago: take every trick!"
+        text += " " + _("You called Chicago: take every trick!")
     elif v.caller is not None:
-        text += f" {seat_name(v.caller)} called Chicago: take a trick to break it."
+        text += " " + _("Seat {seat} called Chicago: take a trick to break it.", seat=v.caller)
     return text
 
 
 def follow_suit_message(v: PlayerView, legal: Sequence[Action]) -> str:
     cards = [a.card for a in legal if isinstance(a, Play)]
-    led = v.trick[0][1].suit.word if v.trick else "the led suit"
-    return (f"You must follow suit: {led} were led (R6.1). You may play "
-            f"{' '.join(card_label(c) for c in cards)}.")
+    led = suit_word(v.trick[0][1].suit) if v.trick else _("the led suit")
+    return _("You must follow suit: {suit} were led (R6.1). You may play {cards}.", suit=led,
+             cards=" ".join(card_label(c) for c in cards))
 
 
 def hint_words(action: Action, shown: Sequence[Card]) -> str:
     """A suggested action of seat 0 in words, with the keys that make it."""
     if isinstance(action, Exchange):
         if not action.discard:
-            return "keep all your cards (k)"
+            return _("keep all your cards (k)")
         keys = " ".join(str(shown.index(c) + 1) for c in action.discard if c in shown)
         names = " ".join(card_label(c) for c in action.discard)
-        return f"discard {names} (press {keys}, then e)"
+        return _("discard {cards} (press {keys}, then e)", cards=names, keys=keys)
     if isinstance(action, Offer):
-        return "keep the offered card (k)" if action.keep else "decline it (d)"
+        return _("keep the offered card (k)") if action.keep else _("decline it (d)")
     if isinstance(action, QuadsChoice):
-        return "take the points (p)" if action.choice == "points" else "reset the others (r)"
+        return (_("take the points (p)") if action.choice == "points"
+                else _("reset the others (r)"))
     if isinstance(action, ChicagoCall):
-        return "call Chicago (c)" if action.call else "do not call Chicago (n)"
+        return _("call Chicago (c)") if action.call else _("do not call Chicago (n)")
     key = shown.index(action.card) + 1 if action.card in shown else "?"
-    return f"play {card_label(action.card)} (press {key})"
+    return _("play {card} (press {key})", card=card_label(action.card), key=key)

@@ -34,6 +34,7 @@ from chicago.table.service import (
     Stale,
     Table,
 )
+from chicago.text.i18n import N_, _
 from chicago.text.rules_text import rules_markdown
 from chicago.tui.cards import rich_line
 from chicago.tui.decisions import DECISION_PHASES, DecisionKeys
@@ -67,6 +68,7 @@ from chicago.tui.model import (
     told,
 )
 from chicago.tui.widgets import MAX_HAND, CardView, TableLog, seats_table, trick_cards, trick_line
+from chicago.tui.words import TranslatedBindings
 
 log = logging.getLogger("chicago.tui")
 
@@ -78,30 +80,30 @@ _OWN_MOVE: Final = 0.3
 """Your own moves are shown faster: you know what you did."""
 
 
-class TableScreen(DecisionKeys, Screen[None]):
+class TableScreen(TranslatedBindings, DecisionKeys, Screen[None]):
     CSS_PATH = "table.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(i), f"digit({i})", f"Card {i}", show=False) for i in range(1, 7)),
-        Binding("e", "exchange", "Exchange"),
-        Binding("enter", "exchange", "Exchange", show=False),
-        Binding("k", "keep", "Keep"),
-        Binding("d", "decline", "Decline"),
-        Binding("c", "call", "Call Chicago"),
-        Binding("n", "no_call", "No call"),
-        Binding("p", "points", "Points"),
-        Binding("r", "reset", "Reset others"),
-        Binding("h", "hint", "Hint"),
-        Binding("space", "skip", "Skip"),
-        Binding("s", "speed", "Speed", show=False),
-        Binding("g", "chart", "Chart"),
-        Binding("l", "log", "Log", show=False),
-        Binding("question_mark", "rules", "Rules"),
-        Binding("f1", "keys", "Keys"),
-        Binding("f", "colours", "4 colours", show=False),
-        Binding("x", "export", "Export", show=False),
-        Binding("o", "game_over", "Result"),
-        Binding("escape", "menu", "Saved games"),
+        *(Binding(str(i), f"digit({i})", f"{i}", show=False) for i in range(1, 7)),
+        Binding("e", "exchange", N_("Exchange")),
+        Binding("enter", "exchange", N_("Exchange"), show=False),
+        Binding("k", "keep", N_("Keep")),
+        Binding("d", "decline", N_("Decline")),
+        Binding("c", "call", N_("Call Chicago")),
+        Binding("n", "no_call", N_("No call")),
+        Binding("p", "points", N_("Points")),
+        Binding("r", "reset", N_("Reset others")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("space", "skip", N_("Skip")),
+        Binding("s", "speed", N_("Speed"), show=False),
+        Binding("g", "chart", N_("Chart")),
+        Binding("l", "log", N_("Log"), show=False),
+        Binding("question_mark", "rules", N_("Rules")),
+        Binding("f1", "keys", N_("Keys")),
+        Binding("f", "colours", N_("4 colours"), show=False),
+        Binding("x", "export", N_("Export"), show=False),
+        Binding("o", "game_over", N_("Result")),
+        Binding("escape", "menu", N_("Saved games")),
     ]
 
     def __init__(self, table: Table, *, fresh: bool = False) -> None:
@@ -147,17 +149,17 @@ class TableScreen(DecisionKeys, Screen[None]):
         yield Static(id="prompt")
         with Horizontal(id="buttons"):
             for ident, label, variant in (
-                ("do-exchange", "e Exchange", "primary"),
-                ("keep-all", "k Keep all", "default"),
-                ("offer-keep", "k Keep it", "primary"),
-                ("offer-decline", "d Decline", "default"),
-                ("chicago-call", "c Call Chicago", "warning"),
-                ("chicago-pass", "n No call", "default"),
-                ("quads-points", "p Points", "primary"),
-                ("quads-reset", "r Reset others", "warning"),
-                ("hint", "h Hint", "default"),
-                ("skip", "space Skip", "default"),
-                ("result", "o Result", "success"),
+                ("do-exchange", _("e Exchange"), "primary"),
+                ("keep-all", _("k Keep all"), "default"),
+                ("offer-keep", _("k Keep it"), "primary"),
+                ("offer-decline", _("d Decline"), "default"),
+                ("chicago-call", _("c Call Chicago"), "warning"),
+                ("chicago-pass", _("n No call"), "default"),
+                ("quads-points", _("p Points"), "primary"),
+                ("quads-reset", _("r Reset others"), "warning"),
+                ("hint", _("h Hint"), "default"),
+                ("skip", _("space Skip"), "default"),
+                ("result", _("o Result"), "success"),
             ):
                 b = Button(label, id=ident, variant=variant, compact=True)  # type: ignore[arg-type]
                 b.can_focus = False
@@ -233,7 +235,7 @@ class TableScreen(DecisionKeys, Screen[None]):
         board = self.board
         status = board.status()
         if self.animating:
-            status += "   (space: skip)"
+            status += "   " + _("(space: skip)")
         profile = self.table.profile
         self.query_one("#status", Static).update(
             Text(f"Chicago · {status}", style="bold").append(f"   {profile.id}", style="dim")
@@ -265,9 +267,9 @@ class TableScreen(DecisionKeys, Screen[None]):
             marked = c in self.hinted and phase is not None
             label, style = str(i + 1), "bold"
             if selected:
-                label, style = f"{i + 1} out", "bold black on yellow"
+                label, style = _("{n} out", n=i + 1), "bold black on yellow"
             elif marked:
-                label, style = f"{i + 1} hint", "bold black on cyan"
+                label, style = _("{n} hint", n=i + 1), "bold black on cyan"
             elif dim:
                 style = "dim"
             view.show(c, label=label, label_style=style, selected=selected, dim=dim,
@@ -276,7 +278,7 @@ class TableScreen(DecisionKeys, Screen[None]):
         gap = self.query_one("#offer-gap", Static)
         if self.board.offer is not None:
             seat, c = self.board.offer
-            who = "offer" if seat == ME else f"S{seat}"
+            who = _("offer") if seat == ME else f"S{seat}"
             offer.show(c, label=who, label_style="bold black on green", four_colour=four)
             gap.update("→" if seat == ME else "")
             if not gap.display:
@@ -306,7 +308,7 @@ class TableScreen(DecisionKeys, Screen[None]):
         elif self.busy and not self.animating:
             text = "…"
         elif self.table.finished and not self.animating:
-            text = self.board.banner + "  The game is over: o shows the result."
+            text = self.board.banner + "  " + _("The game is over: o shows the result.")
         else:
             text = self.board.banner
         if self.message:
@@ -338,7 +340,7 @@ class TableScreen(DecisionKeys, Screen[None]):
             n = len(self.selected)
             ok = n > 0 and exchange_for(self.table.legal, list(self.selected)) is not None
             b = self.query_one("#do-exchange", Button)
-            label = f"e Exchange {n}" if n else "e Exchange (choose cards)"
+            label = _("e Exchange {n}", n=n) if n else _("e Exchange (choose cards)")
             if str(b.label) != label:
                 b.label = label
             if b.disabled == ok:
@@ -431,12 +433,13 @@ class TableScreen(DecisionKeys, Screen[None]):
                                                  action)
             except Stale:
                 answer = await asyncio.to_thread(app.service.get, app.owner, t.id)
-                self.message = "The game had moved on (another window?): here it is now."
+                self.message = _("The game had moved on (another window?): here it is now.")
                 self.busy = False
                 self._settle(answer)
                 return
             except Illegal as e:
-                self.message = f"Not allowed: {e.message}" + (f" ({e.rule})" if e.rule else "")
+                rule = f" ({e.rule})" if e.rule else ""
+                self.message = _("Not allowed: {reason}", reason=e.message) + rule
                 self.busy = False
                 self.render_all()
                 return
@@ -453,7 +456,8 @@ class TableScreen(DecisionKeys, Screen[None]):
         except Exception as e:  # a database or bot failure: the move was not stored
             log.exception("the move could not be made")
             self.busy = False
-            self.message = f"The move could not be made ({type(e).__name__}); try again."
+            self.message = _("The move could not be made ({error}); try again.",
+                             error=type(e).__name__)
             self.render_all()
             return
         self.busy = False
@@ -470,8 +474,8 @@ class TableScreen(DecisionKeys, Screen[None]):
     def _confirm_reset(self, action: Exchange) -> None:
         """R2.4: say that the score goes to 0, and send the exchange only on yes."""
         self.app.push_screen(
-            ConfirmScreen(reset_question(self.table.view), "Yes, reset my score to 0",
-                          "No, choose again"),
+            ConfirmScreen(reset_question(self.table.view), _("Yes, reset my score to 0"),
+                          _("No, choose again")),
             lambda yes: self._confirmed(action, bool(yes)),
         )
 
@@ -499,7 +503,7 @@ class TableScreen(DecisionKeys, Screen[None]):
     def action_hint(self) -> None:
         if not self.ready:
             return
-        self.message = "Thinking about a hint…"
+        self.message = _("Thinking about a hint…")
         self.render_all()
         self.run_worker(self._hint(), group="hint")
 
@@ -518,7 +522,8 @@ class TableScreen(DecisionKeys, Screen[None]):
             self.hinted = set(s.action.discard)
         elif isinstance(s.action, Play):
             self.hinted = {s.action.card}
-        self.message = f"Hint (hard bot): {hint_words(s.action, self.shown_hand())}. {s.text}"
+        self.message = _("Hint (hard bot): {words}. {reason}",
+                         words=hint_words(s.action, self.shown_hand()), reason=s.text)
         self.render_all()
 
     def action_skip(self) -> None:
@@ -527,7 +532,7 @@ class TableScreen(DecisionKeys, Screen[None]):
     def action_speed(self) -> None:
         app = self.chicago
         app.cycle_pace()
-        self.app.notify(f"Speed: {app.pace_name}", timeout=2)
+        self.app.notify(_("Speed: {pace}", pace=_(app.pace_name)), timeout=2)
 
     def action_chart(self) -> None:
         t = self.table
@@ -548,7 +553,7 @@ class TableScreen(DecisionKeys, Screen[None]):
         app.four_colour = not app.four_colour
         self._rewrap_log()
         self.render_all()
-        self.app.notify("Four-colour suits" if app.four_colour else "Two-colour suits",
+        self.app.notify(_("Four-colour suits") if app.four_colour else _("Two-colour suits"),
                         timeout=2)
 
     def action_export(self) -> None:
@@ -560,10 +565,10 @@ class TableScreen(DecisionKeys, Screen[None]):
 
         def done(path: str | None) -> None:
             if path:
-                self.app.notify(f"Game file written to {path}", timeout=4)
+                self.app.notify(_("Game file written to {path}", path=path), timeout=4)
 
         self.app.push_screen(
-            PathScreen("Export this game to the file:", str(default_export_path(game_id)),
+            PathScreen(_("Export this game to the file:"), str(default_export_path(game_id)),
                        export),
             done,
         )

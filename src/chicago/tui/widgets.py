@@ -13,6 +13,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog
 
 from chicago.core.cards import Card
+from chicago.text.i18n import _
 from chicago.tui.cards import HEIGHT, WIDTH, card_face, card_text
 from chicago.tui.model import ME, Board, seat_label
 
@@ -107,11 +108,11 @@ def seats_table(board: Board, four_colour: bool) -> RenderableType:
     t = RichTable(box=None, padding=(0, 1, 0, 0), expand=False, show_edge=False,
                   header_style="bold")
     t.add_column("", width=1)
-    t.add_column("Player", no_wrap=True)
-    t.add_column("Pts", justify="right")
-    t.add_column("Cards", justify="right")
+    t.add_column(_("Player"), no_wrap=True)
+    t.add_column(_("Pts"), justify="right")
+    t.add_column(_("Cards"), justify="right")
     t.add_column("", no_wrap=True)
-    t.add_column("Now", no_wrap=True)
+    t.add_column(_("Now"), no_wrap=True)
     played = dict(board.trick)
     last = board.last
     for seat in range(board.seats):
@@ -137,7 +138,7 @@ def seats_table(board: Board, four_colour: bool) -> RenderableType:
         elif seat in board.notes:
             now.append(board.notes[seat], style="italic")
         if board.winner == seat:
-            now = Text("winner", style="bold green")
+            now = Text(_("winner"), style="bold green")
         cards = "–" if board.eliminated[seat] else str(board.hand_sizes[seat])
         t.add_row(turn, name, str(board.scores[seat]), cards, marks, now)
     return t
@@ -147,12 +148,12 @@ def trick_line(board: Board) -> Text:
     """The tricks of this deal so far (number:winner), the target, and the marks."""
     text = Text(style="dim")
     if board.deal_tricks:
-        won = " ".join(f"{n}:{'you' if s == ME else s}" for n, s, _ in board.deal_tricks)
-        text.append(f"Tricks won {won}\n")
-    text.append(f"Target {board.profile.target}")
+        won = " ".join(f"{n}:{_('you') if s == ME else s}" for n, s, _c in board.deal_tricks)
+        text.append(_("Tricks won {tricks}", tricks=won) + "\n")
+    text.append(_("Target {target}", target=board.profile.target))
     if board.profile.qualification_required:
-        text.append(" · a call (★) is needed to win")
-    text.append("\nD dealer · ★ called · C! calling · ✗ out")
+        text.append(" · " + _("a call (★) is needed to win"))
+    text.append("\n" + _("D dealer · ★ called · C! calling · ✗ out"))
     return text
 
 
@@ -166,7 +167,7 @@ def trick_cards(board: Board, four_colour: bool) -> RenderableType:
     cells: list[Text] = []
     for seat, c in board.trick:
         face = card_face(c, four_colour, marked=done and last is not None and last.winner == seat)
-        name = "You" if seat == ME else f"Seat {seat}"
+        name = _("You") if seat == ME else _("Seat {seat}", seat=seat)
         if done and last is not None and last.winner == seat:
             name += " ✓"
         face.append("\n" + name.center(WIDTH)[: WIDTH + 1])

@@ -33,8 +33,9 @@ from chicago.core.rules import CHOICES, PRESETS, RuleProfile, get_profile
 from chicago.core.views import view_to_json
 from chicago.store import GameRow
 from chicago.table.service import HUMAN, BadRequest, Table, TableService, parse_profile
-from chicago.text.i18n import _
-from chicago.text.rules_text import rules_page
+from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language
+from chicago.text.narration import Narrator, tell, trick_cards_before
+from chicago.text.rules_text import profile_title, rules_page
 from chicago.web.auth import (
     SESSION_COOKIE,
     Accounts,
@@ -45,6 +46,7 @@ from chicago.web.auth import (
     set_session_cookie,
 )
 from chicago.web.body import JsonBody
+from chicago.web.language import LANG_COOKIE, chosen, set_language_cookie
 
 router = APIRouter(prefix="/api")
 
@@ -77,7 +79,7 @@ def profile_json(profile: RuleProfile) -> dict[str, object]:
     """The profile for a client: id, title, version, base (null for a preset), every knob."""
     return {
         "id": profile.id,
-        "title": profile.title,
+        "title": profile_title(profile),
         "version": profile.version,
         "base": profile.base or None,
         **knobs_json(profile),
@@ -110,6 +112,12 @@ def table_json(table: Table) -> dict[str, object]:
         }
     # redacted for the seat whose view this is (seat 0 for a game against bots)
     events = [j for j in (event_to_json(e, v.seat) for e in table.events) if j is not None]
+    deal_scores = {h.deal: h.scores for h in table.history}
+    narrator = Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
+                        list(v.eliminated), trick_cards_before(events, v))
+    log = [event_to_json(e, v.seat) for e in v.log]
+    teller = Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
+                      list(v.eliminated))
     return {
         "id": table.id,
         "version": table.version,
@@ -122,6 +130,9 @@ def table_json(table: Table) -> dict[str, object]:
         "legal": [action_json(a) for a in table.legal],
         "prompt": prompt,
         "events": events,
+        "narration": tell(narrator, events, deal_scores),
+        "log_narration": tell(teller, [e for e in log if e is not None], deal_scores),
+        "lang": current_language(),
         "history": [{"deal": h.deal, "scores": list(h.scores)} for h in table.history],
         "seed": table.seed,
         "imported": table.imported,
@@ -157,7 +168,7 @@ def summary_json(row: GameRow) -> dict[str, object]:
 
 def _object(body: object, what: str) -> dict[str, Any]:
     if not isinstance(body, dict):
-        raise BadRequest(f"the request body must be a JSON object ({what})")
+        raise BadRequest(_("the request body must be a JSON object ({what})", what=what))
     return body
 
 
@@ -166,13 +177,14 @@ def _object(body: object, what: str) -> dict[str, Any]:
 
 def _card(value: object, field: str) -> Card:
     if not isinstance(value, str):
-        raise BadRequest(f'{field} must be a card like "Ah", not {value!r}')
+        raise BadRequest(_("{field} must be a card like {example}, not {value}", field=field,
+                           example='"Ah"', value=repr(value)))
     try:
         return parse_card(value)
     except ValueError:
-        raise BadRequest(
-            f'{field}: unknown card {value!r} (rank 23456789TJQKA + suit cdhs, like "Ah")'
-        ) from None
+        raise BadRequest(_("{field}: unknown card {value} (rank 23456789TJQKA + suit cdhs, "
+                           "like {example})", field=field, value=repr(value),
+                           example='"Ah"')) from None
 
 
 _ACTION_FIELDS: Final = {
@@ -187,39 +199,46 @@ _ACTION_FIELDS: Final = {
 def parse_action(raw: object, seat: int = HUMAN) -> Action:
     """A client's action (GAME-FILE.md form without `seat`) for `seat`; raises BadRequest."""
     if not isinstance(raw, dict):
-        raise BadRequest("action must be an object like {\"type\": \"play\", \"card\": \"Ah\"}")
+        raise BadRequest(_("action must be an object like {example}",
+                           example='{"type": "play", "card": "Ah"}'))
     kind = raw.get("type")
     if kind not in _ACTION_FIELDS:
-        what = "action type is missing" if kind is None else f"unknown action type {kind!r}"
-        raise BadRequest(f"{what} (exchange, offer, quads, chicago, play)")
+        if kind is None:
+            raise BadRequest(_("action type is missing (exchange, offer, quads, chicago, play)"))
+        raise BadRequest(_("unknown action type {kind} (exchange, offer, quads, chicago, play)",
+                           kind=repr(kind)))
     required, optional = _ACTION_FIELDS[kind]
     if "seat" in raw and raw["seat"] != seat:
-        raise BadRequest(f"you play seat {seat}: leave seat out of the action")
+        raise BadRequest(_("you play seat {seat}: leave seat out of the action", seat=seat))
     unknown = set(raw) - required - optional - {"seat", "type"}
     if unknown:
-        raise BadRequest(f"unknown field {sorted(unknown)[0]!r} for a {kind} action")
+        raise BadRequest(_("unknown field {field} for a {kind} action",
+                           field=repr(sorted(unknown)[0]), kind=kind))
     missing = required - set(raw)
     if missing:
-        raise BadRequest(f"a {kind} action needs {sorted(missing)[0]!r}")
+        raise BadRequest(_("a {kind} action needs {field}", kind=kind,
+                           field=repr(sorted(missing)[0])))
     if kind == "exchange":
         discard = raw["discard"]
         if not isinstance(discard, list):
-            raise BadRequest('discard must be a list of cards like ["Ah", "7c"]')
+            raise BadRequest(_("discard must be a list of cards like {example}",
+                               example='["Ah", "7c"]'))
         confirm = raw.get("confirm_reset", False)
         if not isinstance(confirm, bool):
-            raise BadRequest("confirm_reset must be true or false")
+            raise BadRequest(_("confirm_reset must be true or false"))
         return Exchange(seat, tuple(_card(c, "discard") for c in discard), confirm)
     if kind == "offer":
         if not isinstance(raw["keep"], bool):
-            raise BadRequest("keep must be true or false")
+            raise BadRequest(_("keep must be true or false"))
         return Offer(seat, raw["keep"])
     if kind == "quads":
         if raw["choice"] not in ("points", "reset"):
-            raise BadRequest('choice must be "points" or "reset"')
+            raise BadRequest(_("choice must be {points} or {reset}", points='"points"',
+                               reset='"reset"'))
         return QuadsChoice(seat, raw["choice"])
     if kind == "chicago":
         if not isinstance(raw["call"], bool):
-            raise BadRequest("call must be true or false")
+            raise BadRequest(_("call must be true or false"))
         return ChicagoCall(seat, raw["call"])
     return Play(seat, _card(raw["card"], "card"))
 
@@ -236,7 +255,8 @@ def _create_game(request: Request, body: object) -> Response:
     data = _object(body, "seats, levels or level, profile, seed")
     unknown = set(data) - _CREATE_FIELDS
     if unknown:
-        raise BadRequest(f"unknown field {sorted(unknown)[0]!r} for a new game")
+        raise BadRequest(_("unknown field {field} for a new game",
+                           field=repr(sorted(unknown)[0])))
     table = _service(request).create(
         request_owner(request),
         seats=data.get("seats", 4),
@@ -286,9 +306,10 @@ def _act(request: Request, game_id: str, body: object) -> Response:
     data = _object(body, '{"version": N, "action": {...}}')
     unknown = set(data) - {"version", "action"}
     if unknown:
-        raise BadRequest(f"unknown field {sorted(unknown)[0]!r} (send version and action)")
+        raise BadRequest(_("unknown field {field} (send version and action)",
+                           field=repr(sorted(unknown)[0])))
     if "version" not in data or "action" not in data:
-        raise BadRequest("send the game's version and the action")
+        raise BadRequest(_("send the game's version and the action"))
     action = parse_action(data["action"])
     table = _service(request).act(request_owner(request), game_id, data["version"], action)
     return _table_response(table)
@@ -368,13 +389,18 @@ def _credentials(body: object) -> tuple[object, object]:
     data = _object(body, "username and password")
     unknown = set(data) - {"username", "password"}
     if unknown:
-        raise BadRequest(f"unknown field {sorted(unknown)[0]!r} (send username and password)")
+        raise BadRequest(_("unknown field {field} (send username and password)",
+                           field=repr(sorted(unknown)[0])))
     return data.get("username"), data.get("password")
 
 
 def _signup(request: Request, body: object) -> Response:
     username, password = _credentials(body)
-    account, token = _accounts(request).signup(username, password, client_address(request))
+    accounts = _accounts(request)
+    account, token = accounts.signup(username, password, client_address(request))
+    lang = chosen(request.cookies.get(LANG_COOKIE))
+    if lang is not None:  # the choice made as a guest goes with the new account
+        accounts.store.set_account_language(account.id, lang)
     response = JSONResponse({"username": account.username}, status_code=201)
     set_session_cookie(response, request, token)
     return response
@@ -390,6 +416,8 @@ def _signin(request: Request, body: object) -> Response:
     account, token = _accounts(request).signin(username, password, client_address(request))
     response = JSONResponse({"username": account.username})
     set_session_cookie(response, request, token)
+    if account.language in LANGUAGES:  # the account's language comes to this browser
+        set_language_cookie(response, request, str(account.language))
     return response
 
 
@@ -441,6 +469,41 @@ async def me(request: Request) -> Response:
     return await run_in_threadpool(_me, request)
 
 
+# Language ------------------------------------------------------------------------------------
+
+
+def _set_language(request: Request, body: object) -> Response:
+    data = _object(body, "lang")
+    lang = chosen(data.get("lang") if isinstance(data.get("lang"), str) else None)
+    if lang is None or set(data) != {"lang"}:
+        raise BadRequest(_("send {form} with one of: {languages}", form='{"lang": …}',
+                           languages=", ".join(LANGUAGES)))
+    account = request_account(request)
+    if account is not None:
+        _accounts(request).store.set_account_language(account.id, lang)
+    response = JSONResponse({"lang": lang, "saved_on_account": account is not None})
+    set_language_cookie(response, request, lang)
+    return response
+
+
+@router.post("/language")
+async def set_language(request: Request, body: JsonBody) -> Response:
+    """Choose the site's language: a cookie, and the account's setting when signed in."""
+    return await run_in_threadpool(_set_language, request, body)
+
+
+@router.get("/catalog/{lang}")
+async def catalog(lang: str) -> Response:
+    """Every translated message of a language, for the browser's `t()`: msgid → text (a
+    list of forms for a plural message, keyed by its singular msgid)."""
+    if lang not in LANGUAGES:
+        return JSONResponse(error_body(_("no such language: {lang} (known: {known})",
+                                         lang=lang, known=", ".join(LANGUAGES))),
+                            status_code=404)
+    return JSONResponse(catalog_for_browser(lang),
+                        headers={"Cache-Control": "public, max-age=3600"})
+
+
 # Rules and profiles (no blocking work) -------------------------------------------------------
 
 
@@ -449,7 +512,8 @@ async def profiles() -> Response:
     return JSONResponse(
         {
             "presets": [
-                {"id": p.id, "title": p.title, "version": p.version, "knobs": knobs_json(p)}
+                {"id": p.id, "title": profile_title(p), "version": p.version,
+                 "knobs": knobs_json(p)}
                 for p in PRESETS.values()
             ],
             "choices": {name: [_plain(v) for v in values] for name, values in CHOICES.items()},

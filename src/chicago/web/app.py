@@ -60,6 +60,7 @@ from chicago.text.i18n import _
 from chicago.web import api, history, keep_api, keep_pages, live, stats_pages
 from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
 from chicago.web.body import BodyError
+from chicago.web.language import LanguageMiddleware
 
 log = logging.getLogger("chicago.web")
 
@@ -104,11 +105,11 @@ def _validation_error(request: Request, exc: Exception) -> Response:
     errors = exc.errors()
     first = errors[0] if errors else {}
     where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-    message = str(first.get("msg", "malformed request"))
+    message = str(first.get("msg", _("malformed request")))
     if first.get("type") == "json_invalid":
-        message = "the request body is not valid JSON"
+        message = _("the request body is not valid JSON")
     elif first.get("type") == "missing" and first.get("loc", ())[:1] == ("body",):
-        message = "the request needs a JSON body"
+        message = _("the request needs a JSON body")
     elif where:
         message = f"{where}: {message}"
     return JSONResponse(error_body(message), status_code=400)
@@ -142,7 +143,7 @@ def _unexpected(request: Request, exc: Exception) -> Response:
     # The traceback goes to the log; the message of an engine error could name hidden
     # cards, so it is not repeated here nor sent.
     log.error("unexpected %s on %s %s", type(exc).__name__, request.method, request.url.path)
-    return JSONResponse(error_body("the server failed: please try again"), status_code=500)
+    return JSONResponse(error_body(_("the server failed: please try again")), status_code=500)
 
 
 def _include_pages(app: FastAPI) -> bool:
@@ -252,6 +253,7 @@ def create_app(
     app.state.broadcaster = broadcaster
     app.state.driver = driver
     app.add_middleware(OwnerCookies)
+    app.add_middleware(LanguageMiddleware)
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(AuthError, _auth_error)
     app.add_exception_handler(BodyError, _body_error)

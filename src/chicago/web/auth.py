@@ -39,7 +39,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from chicago.store import AccountRow, Owner, Store
-from chicago.text.i18n import _
+from chicago.text.i18n import N_, _
 
 GUEST_COOKIE: Final = "chicago_guest"
 SESSION_COOKIE: Final = "chicago_session"
@@ -63,7 +63,7 @@ MAX_PASSWORD: Final = 1024
 _TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{32,64}")
 MAX_BODY: Final = 1 << 20
 """The largest request body accepted (a game file is a few tens of kilobytes)."""
-_TOO_LARGE: Final = f"the request is too large (at most {MAX_BODY >> 20} MB)"
+_TOO_LARGE: Final = N_("the request is too large (at most {mb} MB)")
 
 
 def new_token() -> str:
@@ -126,12 +126,12 @@ class Accounts:
     def _check(username: object, password: object) -> tuple[str, str]:
         if not isinstance(username, str) or not USERNAME.fullmatch(username):
             raise AuthError(
-                400, "a username has 3 to 32 letters, digits, dots, dashes or underscores"
+                400, _("a username has 3 to 32 letters, digits, dots, dashes or underscores")
             )
         if not isinstance(password, str) or len(password) < MIN_PASSWORD:
-            raise AuthError(400, f"a password has at least {MIN_PASSWORD} characters")
+            raise AuthError(400, _("a password has at least {n} characters", n=MIN_PASSWORD))
         if len(password) > MAX_PASSWORD:
-            raise AuthError(400, f"a password has at most {MAX_PASSWORD} characters")
+            raise AuthError(400, _("a password has at most {n} characters", n=MAX_PASSWORD))
         return username, password
 
     def _session(self, account: AccountRow) -> str:
@@ -161,7 +161,7 @@ class Accounts:
         self.store.record_signup(client, now)
         account = self.store.create_account(name, name.lower(), self.hasher.hash(secret), now)
         if account is None:
-            raise AuthError(409, f"the username {name!r} is taken")
+            raise AuthError(409, _("the username {name} is taken", name=repr(name)))
         return account, self._session(account)
 
     def _verify(self, account: AccountRow | None, password: str) -> bool:
@@ -177,13 +177,13 @@ class Accounts:
         by_name, by_client = self.store.count_failures(key, client, now - FAILURE_WINDOW)
         if by_name >= self.max_failures or by_client >= self.max_address_failures:
             raise AuthError(
-                429, "too many failed sign-ins: wait five minutes before trying again"
+                429, _("too many failed sign-ins: wait five minutes before trying again")
             )
 
     def signin(self, username: object, password: object, client: str) -> tuple[AccountRow, str]:
         """Check a password: (the account, a new session token); 401 wrong, 429 too many."""
         if not isinstance(username, str) or not isinstance(password, str):
-            raise AuthError(400, "sign in with a username and a password")
+            raise AuthError(400, _("sign in with a username and a password"))
         key = username.lower()[:64]
         self.purge()
         self._check_limit(key, client)
@@ -191,7 +191,7 @@ class Accounts:
         ok = self._verify(account, password)
         if account is None or not ok:
             self.store.record_failure(key, client, self.clock())
-            raise AuthError(401, "wrong username or password")
+            raise AuthError(401, _("wrong username or password"))
         if self.hasher.check_needs_rehash(account.password_hash):
             self.store.set_password_hash(account.id, self.hasher.hash(password))
         return account, self._session(account)
@@ -335,15 +335,16 @@ class OwnerCookies:
             if not (csrf_ok and header and hmac.compare_digest(header.encode(), csrf.encode())):
                 refusal = JSONResponse(
                     error_body(
-                        "missing or wrong CSRF token: send the chicago_csrf cookie's value "
-                        "in the X-CSRF-Token header"
+                        _("missing or wrong CSRF token: send the chicago_csrf cookie's value "
+                          "in the X-CSRF-Token header")
                     ),
                     status_code=403,
                 )
         if refusal is None:
             length = request.headers.get("content-length", "0")
             if not length.isdigit() or int(length) > MAX_BODY:
-                refusal = JSONResponse(error_body(_TOO_LARGE), status_code=413)
+                refusal = JSONResponse(error_body(_(_TOO_LARGE, mb=MAX_BODY >> 20)),
+                                       status_code=413)
 
         started = time.perf_counter()
 
@@ -371,7 +372,7 @@ class OwnerCookies:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > MAX_BODY:
-                    raise HTTPException(413, _TOO_LARGE)
+                    raise HTTPException(413, _(_TOO_LARGE, mb=MAX_BODY >> 20))
             return message
 
         await self.app(scope, bounded_receive, send_with_cookies)

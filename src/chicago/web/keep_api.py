@@ -24,6 +24,7 @@ from chicago.text import keep as words
 from chicago.text.i18n import _, catalog_for_browser, negotiate, use_language
 from chicago.text.rules_text import profile_title
 from chicago.web.auth import error_body, request_owner
+from chicago.web.language import request_language
 
 router = APIRouter(prefix="/api/keep")
 RESTATED = (HandAnnounced, NoHandScored, QuadsChosen, ChicagoCalled)
@@ -37,8 +38,10 @@ def _service(request: Request) -> KeepService:
 
 
 def language(request: Request) -> str:
-    """The page's language: `?lang=`, else the browser's Accept-Language."""
-    return negotiate(request.query_params.get("lang") or request.headers.get("accept-language"))
+    """The page's language: `?lang=`, else the site's choice for this request (the
+    language cookie, else the browser's Accept-Language: `chicago.web.language`)."""
+    asked = request.query_params.get("lang")
+    return negotiate(asked) if asked else request_language(request)
 
 
 def _ask_json(ask: Ask, kept: Kept) -> dict[str, object]:

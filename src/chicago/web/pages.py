@@ -15,8 +15,9 @@ import re
 from pathlib import Path
 from typing import Final
 
-from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from chicago.core.rules import (
@@ -28,9 +29,25 @@ from chicago.core.rules import (
     get_profile,
     knob_from_text,
 )
-from chicago.text.i18n import _, ngettext
-from chicago.text.rules_text import rules_page
-from chicago.web.auth import request_account, request_owner
+from chicago.text import i18n
+from chicago.text.i18n import (
+    LANGUAGES,
+    _,
+    catalog_for_browser,
+    ngettext,
+    set_language,
+    use_language,
+)
+from chicago.text.rules_text import profile_title, rules_page
+from chicago.web.auth import SESSION_COOKIE, request_account, request_owner
+from chicago.web.language import (
+    LANG_COOKIE,
+    LANGUAGE_NAMES,
+    chosen,
+    request_language,
+    safe_next,
+    set_language_cookie,
+)
 
 WEB_DIR: Final = Path(__file__).resolve().parent
 TEMPLATES_DIR: Final = WEB_DIR / "templates"
@@ -53,6 +70,13 @@ _SECURITY_HEADERS: Final = {
 }
 
 templates: Final = Jinja2Templates(directory=str(TEMPLATES_DIR))
+templates.env.add_extension("jinja2.ext.i18n")
+templates.env.install_gettext_callables(  # type: ignore[attr-defined]
+    gettext=i18n._, ngettext=i18n.ngettext, newstyle=False
+)
+templates.env.globals["profile_title"] = profile_title
+"""Templates say `{{ _("Seat {seat}", seat=2) }}`: the same `_()` and `{name}` placeholders
+as the Python code, in the request's language."""
 
 
 def _static_version() -> str:
@@ -70,16 +94,56 @@ templates.env.globals["static_version"] = STATIC_VERSION
 templates.env.globals.setdefault("_", _)
 templates.env.globals.setdefault("ngettext", ngettext)
 
-router = APIRouter(include_in_schema=False)
+async def page_language(request: Request) -> None:
+    """A page's language: the cookie's or the browser's (the middleware's choice), unless a
+    signed-in account chose one and this browser has no choice of its own yet; then the
+    page is in the account's language and the answer gives the browser its cookie. In force
+    for the whole handler (the rules text is made before the template)."""
+    if (LANG_COOKIE in request.cookies or SESSION_COOKIE not in request.cookies
+            or request.url.path.startswith("/static/")):
+        return
+    account = await run_in_threadpool(request_account, request)
+    if account is not None and account.language in LANGUAGES:
+        request.state.lang = account.language
+        request.state.lang_from_account = True
+        set_language(account.language)
+
+
+router = APIRouter(include_in_schema=False, dependencies=[Depends(page_language)])
 
 
 def _page(
     request: Request, name: str, context: dict[str, object], status_code: int = 200
 ) -> HTMLResponse:
-    response = templates.TemplateResponse(
-        request, name, context, status_code=status_code, headers=_SECURITY_HEADERS
-    )
+    lang = str(context.get("lang") or request_language(request))  # a page may ask for its own
+    here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    with use_language(lang):
+        response = templates.TemplateResponse(
+            request,
+            name,
+            {
+                **context,
+                "lang": lang,
+                "languages": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+                "here": here,
+                "catalog": catalog_for_browser(lang) if lang != i18n.DEFAULT_LANGUAGE else {},
+            },
+            status_code=status_code,
+            headers=_SECURITY_HEADERS,
+        )
     assert isinstance(response, HTMLResponse)
+    if getattr(request.state, "lang_from_account", False):
+        set_language_cookie(response, request, lang)
+    return response
+
+
+@router.get("/language")
+def language(request: Request, lang: str = "", next: str = "/") -> Response:
+    """The language switch without script: remember the choice in a cookie and go back."""
+    response = RedirectResponse(safe_next(next), status_code=303)
+    code = chosen(lang)
+    if code is not None:
+        set_language_cookie(response, request, code)
     return response
 
 

@@ -62,5 +62,22 @@ function authForms() {
   }
 }
 
+// The language switch: a plain link that works without script (a cookie); with script the
+// choice is also saved on a signed-in account, then the page is shown again in it.
+function languageSwitch() {
+  for (const link of document.querySelectorAll('#lang-switch a[data-lang], .lang-setting a[data-lang]')) {
+    link.addEventListener('click', async (event) => {
+      event.preventDefault();
+      try {
+        await api('POST', '/api/language', { lang: link.dataset.lang });
+        window.location.reload();
+      } catch (_) {
+        window.location.assign(link.href);
+      }
+    });
+  }
+}
+
 showAccount();
 authForms();
+languageSwitch();

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0003"
-down_revision = "0004"
+down_revision = "0006"  # after the account language
 branch_labels = None
 depends_on = None
 

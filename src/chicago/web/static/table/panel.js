@@ -166,7 +166,7 @@ function chicagoPanel(text, buttons) {
     el('p', { class: 'stakes' },
       el('strong', {}, `+${stakes.win}`), ` ${t('if you win every trick')}; `,
       el('strong', {}, `\u2212${stakes.lose}`), ` ${t('as soon as someone else takes a trick')}`,
-      stakes.breaker ? [` ${t('(that player gains {n})', { n: `+${stakes.breaker}` })}`] : null, '.'),
+      stakes.breaker ? [' ' + t('(that player gains {n})', { n: '+' + stakes.breaker })] : null, '.'),
     el('p', { class: 'help' }, leads, qualifies));
   buttons.append(
     button('chicago-pass', t('Pass'), 'N', () => send({ type: 'chicago', call: false })),

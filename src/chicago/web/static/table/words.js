@@ -124,7 +124,7 @@ export function describe(e, exchanges = 3) {
       return who(s, N_('You decline the {card} and draw unseen.'), N_('{name} declines the {card} and draws unseen.'), { card: cardWords(e.card) });
     case 'cards_exchanged': return exchanged(e, s);
     case 'hand_announced': {
-      const params = { stage: e.stage, category: e.category };
+      const params = { stage: e.stage, category: t(e.category) }; // the category's msgid: "two pair"
       if (e.stage >= exchanges) return who(s, N_('You have the best final hand: {category}.'), N_('{name} has the best final hand: {category}.'), params);
       return who(s, N_('You have the best hand after exchange {stage}: {category}.'), N_('{name} has the best hand after exchange {stage}: {category}.'), params);
     }

@@ -1,0 +1,110 @@
+"""Cards and hands in words, in the player's language: "ace of hearts" / "hjärter ess",
+"two pair, kings and fours" / "två par, kungar och fyror".
+
+The core names cards and hands in English for logs and game files; every sentence a player
+reads takes its card and hand words from here instead. Card faces (`Ah`, `A♥`) keep their
+symbols in every language.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from chicago.core.cards import Card, Suit
+from chicago.core.hands import Category, category_of, ranks_of
+from chicago.text.i18n import N_, _
+
+SUIT_WORDS: Final = {
+    Suit.CLUBS: N_("clubs"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.SPADES: N_("spades"),
+}
+RANK_WORDS: Final = (
+    N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
+    N_("nine"), N_("ten"), N_("jack"), N_("queen"), N_("king"), N_("ace"),
+)
+RANK_PLURALS: Final = (
+    N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"), N_("sevens"),
+    N_("eights"), N_("nines"), N_("tens"), N_("jacks"), N_("queens"), N_("kings"), N_("aces"),
+)
+CATEGORY_WORDS: Final = {
+    "high card": N_("high card"),
+    "one pair": N_("one pair"),
+    "two pair": N_("two pair"),
+    "three of a kind": N_("three of a kind"),
+    "straight": N_("straight"),
+    "flush": N_("flush"),
+    "full house": N_("full house"),
+    "four of a kind": N_("four of a kind"),
+    "straight flush": N_("straight flush"),
+    "royal flush": N_("royal flush"),
+}
+"""The categories (R3.1) as a player names them; keys are the core's `Category.words`."""
+CATEGORY_WITH: Final = {
+    "straight": N_("a straight"),
+    "flush": N_("a flush"),
+    "full house": N_("a full house"),
+    "straight flush": N_("a straight flush"),
+    "royal flush": N_("a royal flush"),
+}
+"""Categories after "with" in a sentence ("with a straight"); the others need no article."""
+
+
+def suit_word(suit: Suit) -> str:
+    """The suit's name: "hearts" / "hjärter"."""
+    return _(SUIT_WORDS[suit])
+
+
+def rank_word(rank: int) -> str:
+    return _(RANK_WORDS[rank - 2])
+
+
+def rank_plural(rank: int) -> str:
+    return _(RANK_PLURALS[rank - 2])
+
+
+def card_name(c: Card) -> str:
+    """The card in words: "ace of hearts" / "hjärter ess"."""
+    return _("{rank} of {suit}", rank=rank_word(c.rank), suit=suit_word(c.suit))
+
+
+def category_word(words: str) -> str:
+    """A category named by the core ("two pair") in the player's language ("två par")."""
+    return _(CATEGORY_WORDS[words]) if words in CATEGORY_WORDS else words
+
+
+def category_with(words: str) -> str:
+    """A category as it follows "with": "a straight" / "stege", "two pair" / "två par"."""
+    if words in CATEGORY_WITH:
+        return _(CATEGORY_WITH[words])
+    return category_word(words)
+
+
+def hand_name(value: int) -> str:
+    """A five-card hand's value in words, as `chicago.core.hands.describe` without kickers:
+    "pair of kings" / "par i kungar", "full house, queens over fours" / "kåk, damer över
+    fyror", "royal flush"."""
+    category = category_of(value)
+    r = ranks_of(value)
+    C = Category
+    if category is C.HIGH_CARD:
+        return _("{rank} high", rank=rank_word(r[0]))
+    if category is C.ONE_PAIR:
+        return _("pair of {ranks}", ranks=rank_plural(r[0]))
+    if category is C.TWO_PAIR:
+        return _("two pair, {high} and {low}", high=rank_plural(r[0]), low=rank_plural(r[1]))
+    if category is C.THREE_OF_A_KIND:
+        return _("three {ranks}", ranks=rank_plural(r[0]))
+    if category is C.STRAIGHT:
+        return _("straight, {rank} high", rank=rank_word(r[0]))
+    if category is C.FLUSH:
+        return _("flush, {rank} high", rank=rank_word(r[0]))
+    if category is C.FULL_HOUSE:
+        return _("full house, {three} over {two}", three=rank_plural(r[0]),
+                 two=rank_plural(r[1]))
+    if category is C.FOUR_OF_A_KIND:
+        return _("four {ranks}", ranks=rank_plural(r[0]))
+    if r[0] == 14:
+        return _("royal flush")
+    return _("straight flush, {rank} high", rank=rank_word(r[0]))

@@ -1,0 +1,163 @@
+"""The site's language (issue 12): Accept-Language by default, a switch on every page that a
+cookie remembers (and a signed-in account, across browsers), `<html lang>`, pages, API
+errors and the narrated events in that language, and the catalog for the browser's `t()`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_api_support import Apps, Player, apps_fixture
+
+from chicago.text.i18n import catalog_for_browser
+
+SV = {"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5"}
+PAGES = ("/", "/rules", "/privacy", "/signin", "/signup")
+
+
+@pytest.fixture
+def apps(tmp_path: Path) -> Iterator[Apps]:
+    yield from apps_fixture(tmp_path)
+
+
+@pytest.fixture
+def app(apps: Apps) -> Any:
+    return apps.new()
+
+
+def html_lang(source: str) -> str:
+    found = re.search(r'<html lang="([a-z]+)"', source)
+    assert found, source[:200]
+    return found.group(1)
+
+
+def test_the_browser_language_is_the_default(app: Any) -> None:
+    p = Player(app)
+    for path in PAGES:
+        english = p.get(path)
+        assert html_lang(english.text) == "en", path
+        assert 'id="catalog"' not in english.text  # English needs no catalog
+        swedish = p.get(path, headers=SV)
+        assert swedish.status_code == 200
+        assert html_lang(swedish.text) == "sv", path
+        assert "Integritet och lagring" in swedish.text  # the footer
+        assert 'id="lang-switch"' in swedish.text
+    lobby = p.get("/", headers=SV).text
+    for words in ("Nytt parti", "Spelare vid bordet", "Ge korten", "Dina sparade partier",
+                  "Klassisk Chicago med köpstopp", "4 spelare (du och 3)"):
+        assert words in lobby, words
+    shown = re.sub(r"<script\b.*?</script>", " ", lobby, flags=re.S)  # the catalog's keys
+    assert "Deal the cards" not in shown and "New game" not in shown
+
+
+def test_the_switch_is_remembered_by_a_cookie(app: Any) -> None:
+    p = Player(app)
+    r = p.get("/language?lang=sv&next=/rules%3Fprofile%3Dclassic", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/rules?profile=classic"
+    assert p.http.cookies["chicago_lang"] == "sv"
+    page = p.get("/rules?profile=classic", headers={"Accept-Language": "en"}).text
+    assert html_lang(page) == "sv" and "Andra regelprofiler" in page
+    # the switch names each language in its own words and marks the current one
+    assert re.search(r'<a href="/language\?lang=en&amp;next=[^"]*"[^>]*aria-label="English"', page)
+    assert re.search(r'aria-label="Svenska" aria-current="true"><span class="lang-long">Svenska<',
+                     page)
+    # never back to another site; an unknown language changes nothing
+    r = p.get("/language?lang=en&next=https://example.org/", follow_redirects=False)
+    assert r.headers["location"] == "/" and p.http.cookies["chicago_lang"] == "en"
+    r = p.get("/language?lang=fi&next=//example.org", follow_redirects=False)
+    assert r.headers["location"] == "/" and p.http.cookies["chicago_lang"] == "en"
+
+
+def test_the_choice_is_kept_on_the_account(app: Any) -> None:
+    home = Player(app)
+    assert home.signup("lisa").status_code == 201
+    r = home.post("/api/language", {"lang": "sv"})
+    assert r.status_code == 200 and r.json() == {"lang": "sv", "saved_on_account": True}
+    # another browser, English by default, signs in: the account's language comes along
+    away = Player(app, client=("elsewhere", 1))
+    assert html_lang(away.get("/").text) == "en"
+    assert away.signin("lisa").status_code == 200
+    assert away.http.cookies["chicago_lang"] == "sv"
+    assert html_lang(away.get("/").text) == "sv"
+    # the cookie lost (cleared by the browser): the account's choice still holds, pages
+    # included, and the page gives the cookie back
+    away.http.cookies.delete("chicago_lang")
+    page = away.get("/rules")
+    assert html_lang(page.text) == "sv" and "Andra regelprofiler" in page.text
+    assert "Partiet" in page.text  # the rules text itself, not only the frame
+    assert away.http.cookies["chicago_lang"] == "sv"
+
+
+def test_a_guest_choice_goes_with_a_new_account(app: Any) -> None:
+    p = Player(app)
+    assert p.post("/api/language", {"lang": "sv"}).json()["saved_on_account"] is False
+    assert p.signup("nils").status_code == 201
+    other = Player(app, client=("elsewhere", 2))
+    assert other.signin("nils").status_code == 200
+    assert other.http.cookies["chicago_lang"] == "sv"
+
+
+def test_a_bad_language_is_refused(app: Any) -> None:
+    p = Player(app)
+    for body in ({"lang": "fi"}, {"lang": 3}, {}, {"lang": "sv", "more": 1}, ["sv"]):
+        r = p.post("/api/language", body)
+        assert r.status_code == 400, body
+        assert set(r.json()) == {"error", "rule"}
+    assert "chicago_lang" not in p.http.cookies
+    r = p.http.post("/api/language", json={"lang": "fi"},
+                    headers={"X-CSRF-Token": p.csrf, **SV})
+    assert r.json()["error"].startswith("skicka ")
+
+
+def test_api_errors_and_narration_in_swedish(app: Any) -> None:
+    p = Player(app)
+    p.post("/api/language", {"lang": "sv"})
+    t = p.new_game(seats=3, seed=11)
+    assert t["lang"] == "sv"
+    assert len(t["narration"]) == len(t["events"])
+    assert len(t["log_narration"]) == len(t["view"]["log"])
+    told = " ".join(t["log_narration"] + t["narration"])
+    assert "=== Giv 1:" in told and "Dina kort:" in told
+    # R2.1 / R6.1: an illegal action is told to the player, with its rule
+    r = p.act(t, {"type": "play", "card": t["view"]["hand"][0]})
+    assert r.status_code == 422
+    body = r.json()
+    assert body["rule"] and body["error"].startswith(("Du måste", "Det är plats")), body
+    assert p.get("/api/games/nope").json()["error"] == "partiet finns inte"
+    r = p.post("/api/games", {"seats": 9})
+    assert r.status_code == 400 and "antalet platser" in r.json()["error"]
+    # a whole call: the bots' moves are told as sentences, one per event
+    action = t["legal"][0]
+    after = p.act(t, action).json()
+    assert len(after["narration"]) == len(after["events"]) > 0
+    assert all(isinstance(x, str) for x in after["narration"])
+    assert not any(re.search(r"\b(Seat|seat|You|exchanges?)\b", x) for x in after["narration"])
+
+
+def test_english_stays_english(app: Any) -> None:
+    p = Player(app)
+    t = p.new_game(seats=3, seed=11)
+    assert t["lang"] == "en"
+    told = " ".join(t["log_narration"])
+    assert "=== Deal 1:" in told and "Your cards:" in told
+    r = p.act(t, {"type": "play", "card": t["view"]["hand"][0]})
+    assert r.json()["error"].startswith(("You must", "It is seat")), r.json()
+
+
+def test_the_catalog_for_the_browser(app: Any) -> None:
+    p = Player(app)
+    r = p.get("/api/catalog/sv")
+    assert r.status_code == 200
+    catalog = r.json()
+    assert catalog == catalog_for_browser("sv")
+    assert catalog["Seat {seat}"] == "Plats {seat}"
+    assert catalog["Seat {seat} exchanges {n} card."] == [
+        "Plats {seat} byter {n} kort.", "Plats {seat} byter {n} kort."]
+    assert p.get("/api/catalog/fi").status_code == 404
+    # the pages embed the same catalog (no request, no flash of English)
+    page = p.get("/", headers=SV).text
+    assert '<script type="application/json" id="catalog">' in page
+    assert "Plats {seat}" in page
