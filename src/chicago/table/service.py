@@ -35,6 +35,15 @@ from chicago.core.rules import DEFAULT_PROFILE, RuleProfile, customize, get_prof
 from chicago.core.state import GameState, Phase
 from chicago.core.views import PlayerView, view
 from chicago.store import GameRow, Owner, Store, Summary
+from chicago.table.errors import (
+    BadRequest,
+    GameGone,
+    Illegal,
+    NotFound,
+    NotYourTurn,
+    ServiceError,
+    Stale,
+)
 from chicago.table.scores import DealScores, history_after, history_from_start
 from chicago.text.hints import hint_text
 from chicago.text.i18n import _
@@ -68,51 +77,6 @@ _MAX_BOT_STEPS: Final = 20_000
 """A guard against a bot loop that never reaches seat 0 (no real game comes near it)."""
 
 BotFactory = Callable[[str], Bot]
-
-
-# Errors --------------------------------------------------------------------------------------
-
-
-class ServiceError(Exception):
-    """A refused request; the message is one clear sentence. Nothing was changed."""
-
-    def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.rule = rule
-
-
-class BadRequest(ServiceError):
-    """Malformed input: a value of the wrong kind, an unknown profile or level, a bad file."""
-
-
-class NotFound(ServiceError):
-    """No such game, or not the requester's (the two are never told apart)."""
-
-    def __init__(self) -> None:
-        super().__init__(_("no such game"))
-
-
-class Stale(ServiceError):
-    """The action was made against an older (or unknown) version of the game."""
-
-    def __init__(self, current: int, given: int) -> None:
-        super().__init__(_("the game has moved on (version {current}, not {given}): reload",
-                           current=current, given=given))
-        self.current = current
-        self.given = given
-
-
-class Illegal(ServiceError):
-    """The engine refused the action (IllegalAction): its reason and rule."""
-
-
-class NotYourTurn(ServiceError):
-    """A hint asked for while seat 0 has no decision to make."""
-
-
-class GameGone(ServiceError):
-    """A stored game that no longer replays (a damaged database or an incompatible engine)."""
 
 
 # Values --------------------------------------------------------------------------------------
