@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 from urllib.parse import urlsplit
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -76,7 +76,7 @@ class LanguageMiddleware:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        request = Request(scope)
+        request = HTTPConnection(scope)  # a request or a WebSocket alike
         lang = chosen(request.cookies.get(LANG_COOKIE)) or negotiate(
             request.headers.get("accept-language")
         )
