@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from pathlib import Path
 from typing import ClassVar, Final
 
 from rich.text import Text
@@ -35,21 +34,13 @@ from chicago.table.service import (
     Table,
 )
 from chicago.text.i18n import N_, _
-from chicago.text.rules_text import rules_markdown
 from chicago.tui.cards import rich_line
 from chicago.tui.decisions import DECISION_PHASES, DecisionKeys
 from chicago.tui.dialogs import (
-    ChartScreen,
     ConfirmScreen,
-    GameOverScreen,
-    KeysScreen,
-    LogScreen,
-    PathScreen,
     RecapScreen,
-    RulesScreen,
 )
 from chicago.tui.host import TableHost
-from chicago.tui.local import default_export_path, export_game
 from chicago.tui.model import (
     ME,
     PAUSES,
@@ -67,6 +58,7 @@ from chicago.tui.model import (
     reset_question,
     told,
 )
+from chicago.tui.table_keys import TableKeys
 from chicago.tui.widgets import MAX_HAND, CardView, TableLog, seats_table, trick_cards, trick_line
 from chicago.tui.words import TranslatedBindings
 
@@ -80,7 +72,7 @@ _OWN_MOVE: Final = 0.3
 """Your own moves are shown faster: you know what you did."""
 
 
-class TableScreen(TranslatedBindings, DecisionKeys, Screen[None]):
+class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
     CSS_PATH = "table.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -528,76 +520,3 @@ class TableScreen(TranslatedBindings, DecisionKeys, Screen[None]):
 
     def action_skip(self) -> None:
         self._skip.set()
-
-    def action_speed(self) -> None:
-        app = self.chicago
-        app.cycle_pace()
-        self.app.notify(_("Speed: {pace}", pace=_(app.pace_name)), timeout=2)
-
-    def action_chart(self) -> None:
-        t = self.table
-        self.app.push_screen(ChartScreen(t.history, self.board.scores, t.levels,
-                                         t.profile.target))
-
-    def action_log(self) -> None:
-        self.app.push_screen(LogScreen(list(self.log_lines), self.chicago.four_colour))
-
-    def action_keys(self) -> None:
-        self.app.push_screen(KeysScreen())
-
-    def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(rules_markdown(self.table.profile)))
-
-    def action_colours(self) -> None:
-        app = self.chicago
-        app.four_colour = not app.four_colour
-        self._rewrap_log()
-        self.render_all()
-        self.app.notify(_("Four-colour suits") if app.four_colour else _("Two-colour suits"),
-                        timeout=2)
-
-    def action_export(self) -> None:
-        app = self.chicago
-        game_id = self.table.id
-
-        def export(path: Path) -> str:
-            return str(export_game(app.service, app.owner, game_id, path))
-
-        def done(path: str | None) -> None:
-            if path:
-                self.app.notify(_("Game file written to {path}", path=path), timeout=4)
-
-        self.app.push_screen(
-            PathScreen(_("Export this game to the file:"), str(default_export_path(game_id)),
-                       export),
-            done,
-        )
-
-    def action_game_over(self) -> None:
-        if not self.table.finished or self.animating:
-            return
-        t = self.table
-        v = t.view
-        recap_lines = self.board.deal_lines
-        headline = self.headline or self.board.banner
-        self.app.push_screen(
-            GameOverScreen(
-                headline, recap_lines, v.scores, t.levels, v.qualified, v.eliminated,
-                v.winner, t.seed, t.history, t.profile.target, self.chicago.four_colour,
-            ),
-            self._after_game,
-        )
-
-    def _after_game(self, choice: str | None) -> None:
-        if choice == "menu":
-            self.app.pop_screen()
-        elif choice == "new":
-            self.chicago.new_game(replace=True)
-        elif choice == "export":
-            self.action_export()
-
-    def action_menu(self) -> None:
-        if self.busy:
-            return
-        self.app.pop_screen()
-
