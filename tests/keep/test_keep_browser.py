@@ -9,8 +9,6 @@ $CHICAGO_SCREENSHOTS if set, else the test's temporary directory.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -22,48 +20,22 @@ from keep_oracle import Oracle, engine_game
 
 from chicago.core.keep import Entry, Pad, PadSetup, add, correct, start
 from chicago.core.rules import HOUSE
+from server_support import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
 NAMES = ("Anna", "Bertil", "Cecilia")
-SERVER = """
-import sys, uvicorn
-from chicago.web.app import create_app
-uvicorn.run(create_app(sys.argv[2]), host="127.0.0.1", port=int(sys.argv[1]),
-            log_level="warning")
-"""
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     db = tmp_path_factory.mktemp("keep-browser") / "chicago.db"
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, str(port), f"sqlite:///{db}"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/api/keep/presets", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    out = proc.stdout.read().decode() if proc.stdout else ""
-                    pytest.fail(f"the server did not start:\n{out}")
-                time.sleep(0.2)
+    with serving(f"sqlite:///{db}", ready="/api/keep/presets") as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

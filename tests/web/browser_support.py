@@ -11,12 +11,8 @@ the wait between two decisions is measured without the test's own overhead.
 from __future__ import annotations
 
 import os
-import socket
 import statistics
-import subprocess
-import sys
 import time
-import urllib.request
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -24,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from server_support import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -41,50 +39,11 @@ needs_chromium = pytest.mark.skipif(
     reason="needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium)",
 )
 
-SERVER = """
-import sys, uvicorn
-from chicago.web.app import create_app
-uvicorn.run(create_app(sys.argv[2]), host="127.0.0.1", port=int(sys.argv[1]),
-            log_level="warning")
-"""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("browser") / "chicago.db"
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SERVER, str(port), f"sqlite:///{db}"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/api/auth/me", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    out = proc.stdout.read().decode() if proc.stdout else ""
-                    pytest.fail(f"the server did not start:\n{out}")
-                time.sleep(0.2)
+    with serving(f"sqlite:///{db}") as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @pytest.fixture(scope="module")

@@ -14,16 +14,15 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port
+from browser_support import CHROMIUM, CHROMIUM_ARGS
+
+from server_support import serving
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 
@@ -48,31 +47,9 @@ TIME_LIMIT = 420.0
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
     db = tmp_path_factory.mktemp("live") / "chicago.db"
-    port = free_port()
     env = {**os.environ, "CHICAGO_SQLITE_SYNCHRONOUS": "NORMAL"}
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SERVER, str(port), f"sqlite:///{db}"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/api/auth/me", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    out = proc.stdout.read().decode() if proc.stdout else ""
-                    pytest.fail(f"the server did not start:\n{out}")
-                time.sleep(0.2)
+    with serving(f"sqlite:///{db}", script=SERVER, env=env) as base:
         yield base, f"sqlite:///{db}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def this_deal_cards(message: dict[str, Any]) -> set[str]:

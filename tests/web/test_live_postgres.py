@@ -24,12 +24,12 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import free_port
 from live_support import SEED, assert_private_from
 from test_api_support import PG_URL, fresh_database_url
 
 from chicago.core import record
 from chicago.store import Store
+from server_support import free_port
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="needs CHICAGO_TEST_DATABASE_URL")
 
