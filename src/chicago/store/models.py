@@ -143,13 +143,16 @@ class ShareLink(Base):
 
 
 class Review(Base):
-    """The coach's review of a finished game: a background job, resumable, made once."""
+    """The coach's review of a finished game for one seat's player: a background job,
+    resumable, made once."""
 
     __tablename__ = "reviews"
 
     game_id: Mapped[str] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """The seat whose decisions are reviewed (0 unless the game is a table with people)."""
     version: Mapped[int] = mapped_column(Integer)
     """The game's version (number of actions) reviewed."""
     method: Mapped[int] = mapped_column(Integer)
@@ -167,7 +170,8 @@ class Review(Base):
 
 
 class GameStats(Base):
-    """One game's figures for its player (seat 0), computed by replay, keyed by version."""
+    """One game's figures for one of its players (its owner at seat 0, or a person at a
+    table with people at their seat), computed by replay, keyed by version."""
 
     __tablename__ = "game_stats"
     __table_args__ = (Index("ix_game_stats_owner", "owner_kind", "owner_id"),)
@@ -175,6 +179,7 @@ class GameStats(Base):
     game_id: Mapped[str] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     method: Mapped[int] = mapped_column(Integer)
     """The statistics method's version: figures from an older one are computed again."""

@@ -1,11 +1,14 @@
 """Looking back at finished games: the history list, the replay viewer's data, share links.
 
-Who may see what (R9.1 and issue 14): the owner of a finished game sees its whole record
-(every hand, the stock, every exchange); the owner of a game still in play sees, at every
-position, only what seat 0 knew then; a share link shows a finished game read-only to
-anyone holding it, until the owner revokes it. A share link's token is returned once and
-stored only as its sha256. A game that is not the requester's is "no such game", as in the
-table service.
+Who may see what (R9.1 and issue 14): the players of a finished game see its whole record
+(every hand, the stock, every exchange); while it is in play, a player sees at every
+position only what their own seat knew then. A game's players are its owner (seat 0), or,
+at a table with people, every person seated there (at their seat; the bots' seats are no
+one's). A share link shows a finished game read-only to anyone holding it, until it is
+revoked; at a table with people only the creator (the game's owner) makes one, and it shows
+what the creator's seat saw, never another person's hidden cards, since whoever holds the
+link did not sit at the table. A share link's token is returned once and stored only as its
+sha256. A game the requester did not play is "no such game", as in the table service.
 """
 
 from __future__ import annotations
@@ -15,18 +18,22 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
 
 from chicago.core import record
 from chicago.core.rules import get_profile
 from chicago.store import GameRow, Owner, Store
-from chicago.store.history import HistoryStore, Result
-from chicago.table.replay import Replay
+from chicago.store.history import HistoryStore, PeopleSeat, Result
+from chicago.table.replay import PLAYER, Replay
 from chicago.table.service import BadRequest, GameGone, NotFound, ServiceError
 from chicago.text import rules_text
+from chicago.text.i18n import _
 
-__all__ = ["HistoryService", "NotOver", "hash_share_token", "profile_title"]
+__all__ = [
+    "HistoryService", "NotCreator", "NotOver", "Seen", "hash_share_token", "profile_title",
+]
 
 PAGE_SIZE: Final = 50
 _TOKEN_CHARS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -34,6 +41,28 @@ _TOKEN_CHARS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstu
 
 class NotOver(ServiceError):
     """Something only a finished game has (a share link, a review) asked of one in play."""
+
+
+class NotCreator(ServiceError):
+    """A person at a table with people asks for what only its creator may do (a share
+    link)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A game as one of its players looks back on it: from their seat."""
+
+    row: GameRow
+    seat: int
+    people: tuple[PeopleSeat, ...] = ()
+    """The seats of a table with people (empty for a game against bots)."""
+    shared: bool = False
+    """Seen through a share link (by someone who may not have sat at the table)."""
+
+    def open(self, replay: Replay) -> bool:
+        """Whether every hidden card may be shown: once the game is over, to its players
+        (and to a share link's holder, unless people sat at the table)."""
+        return replay.finished and not (self.shared and self.people)
 
 
 def hash_share_token(token: str) -> str:
@@ -76,8 +105,9 @@ class HistoryService:
         profile: object = None,
         result: object = None,
         page: object = 1,
-    ) -> tuple[list[GameRow], int]:
-        """The owner's finished games, newest first, PAGE_SIZE a page; and how many match."""
+    ) -> tuple[list[tuple[GameRow, int]], int]:
+        """The finished games the owner played, newest first, PAGE_SIZE a page, each with
+        the owner's seat; and how many match."""
         if profile is not None and (not isinstance(profile, str) or len(profile) > 200):
             raise BadRequest("profile must be a rule profile id")
         if result is not None and result not in ("won", "lost"):
@@ -94,6 +124,26 @@ class HistoryService:
         return self.db.finished_profiles(owner)
 
     # Replays ----------------------------------------------------------------------------
+
+    def seen(self, owner: Owner, game_id: str) -> Seen:
+        """A game the owner played, from their seat; NotFound for anyone else's."""
+        row = self.store.get_game(game_id) if len(game_id) <= 64 else None
+        if row is None:
+            raise NotFound()
+        people = tuple(self.db.people_seats([row.id]).get(row.id, ()))
+        if people:
+            seat = next((p.seat for p in people if p.owner == owner), None)
+            if seat is None:
+                raise NotFound()
+            return Seen(row, seat, people)
+        if row.owner != owner:
+            raise NotFound()
+        return Seen(row, PLAYER)
+
+    def seen_shared(self, token: str) -> Seen:
+        """The game a live share link shows, from its owner's seat (0)."""
+        row = self.shared(token)
+        return Seen(row, PLAYER, tuple(self.db.people_seats([row.id]).get(row.id, ())), True)
 
     def owned(self, owner: Owner, game_id: str) -> GameRow:
         row = self.store.get_game(game_id) if len(game_id) <= 64 else None
@@ -133,19 +183,29 @@ class HistoryService:
         return made
 
     @staticmethod
-    def position(replay: Replay, k: object) -> dict[str, object]:
-        """Position k: the whole table once the game is over, else seat 0's knowledge."""
+    def position(replay: Replay, k: object, seen: Seen | None = None) -> dict[str, object]:
+        """Position k: the whole table when `seen` may see it open (by default: once the
+        game is over), else the knowledge of the seat looking (seat 0 by default)."""
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(replay):
             raise BadRequest(
                 f"position must be a whole number from 0 to {len(replay) - 1}, not {k!r}"
             )
-        return replay.open_position(k) if replay.finished else replay.seat_position(k)
+        open_ = replay.finished if seen is None else seen.open(replay)
+        if open_:
+            return replay.open_position(k)
+        return replay.seat_position(k, PLAYER if seen is None else seen.seat)
 
     # Share links ------------------------------------------------------------------------
 
     def share(self, owner: Owner, game_id: str) -> str:
-        """A new read-only link token for a finished game (an older link stops working)."""
-        row = self.owned(owner, game_id)
+        """A new read-only link token for a finished game (an older link stops working).
+        At a table with people only its creator makes one: the game has one link, which
+        another person's new link would silently replace, and the creator already alone
+        decides who is invited."""
+        seen = self.seen(owner, game_id)
+        if seen.row.owner != owner:
+            raise NotCreator(_("only the table's creator can share this game"))
+        row = seen.row
         if row.summary.status != "finished":
             raise NotOver("only a finished game can be shared: finish it first")
         token = secrets.token_urlsafe(24)
@@ -154,7 +214,10 @@ class HistoryService:
 
     def revoke(self, owner: Owner, game_id: str) -> None:
         """Stop the game's share link (nothing to do when there is none)."""
-        row = self.owned(owner, game_id)
+        seen = self.seen(owner, game_id)
+        if seen.row.owner != owner:
+            raise NotCreator(_("only the table's creator can share this game"))
+        row = seen.row
         self.db.revoke_share(row.id)
 
     def share_created(self, owner: Owner, game_id: str) -> datetime | None:

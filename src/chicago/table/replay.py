@@ -7,11 +7,12 @@ game after its k-th action. What a position shows depends on who looks and when:
 - `open_position` — the whole table (every hand, the stock in order, every seat's discards
   and draws, the offers), only for a finished game (R9.1 guards a game in play, not the
   record of one that is over);
-- `seat_position` — exactly what seat 0 could know at that moment, built from
-  `view(state, 0)` alone, for a game still in play.
+- `seat_position` — exactly what one seat could know at that moment, built from
+  `view(state, seat)` alone: for a game still in play (seat 0, its owner's; or a person's
+  own seat at a table with people), and for a shared table with people (its creator's).
 
 The narration is the same `Narrator` as in play: the open one for a finished game, the
-per-seat one (events redacted by `event_to_json(e, 0)`) otherwise.
+per-seat one (events redacted by `event_to_json(e, seat)`) otherwise.
 """
 
 from __future__ import annotations
@@ -37,14 +38,14 @@ from chicago.text.narration import Narrator
 from chicago.text.replay_words import OpenNarrator
 
 PLAYER = 0
-"""The seat of the game's owner."""
+"""The seat of the game's owner (a person at a table with people has their own)."""
 
 
-def _action_json(action: Action, open_: bool) -> dict[str, object]:
+def _action_json(action: Action, open_: bool, seat: int) -> dict[str, object]:
     """An action as the viewer may show it: another seat's discards only once the game is
     over (R2.5), else how many."""
     data = action_to_json(action)
-    if not open_ and isinstance(action, Exchange) and action.seat != PLAYER:
+    if not open_ and isinstance(action, Exchange) and action.seat != seat:
         return {"seat": action.seat, "type": "exchange", "count": len(action.discard)}
     return data
 
@@ -91,23 +92,25 @@ class Replay:
                     out.append({"deal": e.deal, "position": k})
         return out
 
-    def timeline(self, open_: bool) -> list[dict[str, object]]:
+    def timeline(self, open_: bool, seat: int = PLAYER) -> list[dict[str, object]]:
         """Every position: the deal it shows, the action that led to it and what that action
-        did, in words."""
+        did, in words (all of it when `open_`, else what `seat` saw)."""
         first = self.states[0]
-        narrator: Narrator = (OpenNarrator if open_ else Narrator)(first.profile, first.seats)
+        narrator: Narrator = (OpenNarrator if open_ else Narrator)(
+            first.profile, first.seats, seat
+        )
         out: list[dict[str, object]] = []
         for k, evs in enumerate(self.events):
             lines: list[str] = []
             for e in evs:
-                data = event_to_json(e, None if open_ else PLAYER)
+                data = event_to_json(e, None if open_ else seat)
                 if data is not None:
                     lines.extend(x for x in narrator.lines(data) if x)
             action = self.actions[k - 1] if k else None
             out.append({
                 "position": k,
                 "deal": self.states[k].deal,
-                "action": None if action is None else _action_json(action, open_),
+                "action": None if action is None else _action_json(action, open_, seat),
                 "lines": lines,
             })
         return out
@@ -138,15 +141,15 @@ class Replay:
             "exchanges": exchanges,
         }
 
-    def seat_position(self, k: int) -> dict[str, object]:
-        """Seat 0's knowledge at position k (R9.1): its view and nothing else."""
-        v = view(self.states[k], PLAYER)
+    def seat_position(self, k: int, seat: int = PLAYER) -> dict[str, object]:
+        """The seat's knowledge at position k (R9.1): its view and nothing else."""
+        v = view(self.states[k], seat)
         data = view_to_json(v)
         exchanges: list[list[dict[str, object]]] = [[] for _ in range(v.seats)]
         for e in v.log:
             if isinstance(e, CardsExchanged):
                 item: dict[str, object] = {"exchange": e.exchange, "count": e.count}
-                if e.seat == PLAYER:
+                if e.seat == seat:
                     item["discarded"] = [c.text for c in e.discarded]
                     item["drawn"] = [c.text for c in e.drawn]
                 exchanges[e.seat].append(item)
@@ -155,18 +158,18 @@ class Replay:
                     "card": e.card.text, "kept": isinstance(e, OfferKept)
                 }
         return {
-            **self._public(k),
+            **self._public(k, seat),
             "open": False,
-            "hands": [data["hand"] if s == PLAYER else None for s in range(v.seats)],
+            "hands": [data["hand"] if s == seat else None for s in range(v.seats)],
             "stock": None,
             "discards": None,
             "exchanges": exchanges,
         }
 
-    def _public(self, k: int) -> dict[str, object]:
-        """What every seat sees at position k."""
+    def _public(self, k: int, seat: int = PLAYER) -> dict[str, object]:
+        """What every seat sees at position k (read from `seat`'s view)."""
         s = self.states[k]
-        v = view(s, PLAYER)
+        v = view(s, seat)
         data = view_to_json(v)
         return {
             "position": k,

@@ -1,4 +1,5 @@
-"""The coach's review of a finished game: seat 0's decisions weighed by the hard level.
+"""The coach's review of a finished game: one seat's decisions weighed by the hard level (the
+owner's seat 0, or a person's own seat at a table with people; "seat 0" below).
 
 For every decision of seat 0 that had more than one legal answer (exchange, offer, quads
 choice, Chicago call, card play), the coach (`coach.advise`, the hard level's `suggest`)
@@ -36,11 +37,11 @@ _MAX_STEPS: Final = 400
 Advise = Callable[[PlayerView, Sequence[Action], Stream], coach.Advice]
 
 
-def decisions(replay: Replay) -> list[int]:
-    """The indices of seat 0's actions that had an alternative."""
+def decisions(replay: Replay, seat: int = PLAYER) -> list[int]:
+    """The indices of the seat's actions that had an alternative."""
     return [
         i for i, a in enumerate(replay.actions)
-        if a.seat == PLAYER and len(legal_actions(replay.states[i])) > 1
+        if a.seat == seat and len(legal_actions(replay.states[i])) > 1
     ]
 
 
@@ -62,15 +63,17 @@ class Cost:
     samples: int
 
 
-def _play_on(world: GameState, first: Action, seed: int) -> tuple[int, bool | None]:
-    """Seat 0's points to the end of the deal after `first`, and whether it won the game
-    (None: the game went on)."""
+def _play_on(
+    world: GameState, first: Action, seed: int, me: int = PLAYER
+) -> tuple[int, bool | None]:
+    """The seat `me`'s points to the end of the deal after `first`, and whether it won the
+    game (None: the game went on)."""
     state, _ = apply(world, first)
     deal = world.deal
     bot = coach.rollout_bot()
     for n in range(_MAX_STEPS):
         if state.phase is Phase.FINISHED:
-            return state.scores[PLAYER] - world.scores[PLAYER], state.winner == PLAYER
+            return state.scores[me] - world.scores[me], state.winner == me
         if state.deal != deal:
             break
         seat = state.to_act
@@ -78,22 +81,22 @@ def _play_on(world: GameState, first: Action, seed: int) -> tuple[int, bool | No
         legal = legal_actions(state)
         action = bot.choose(view(state, seat), legal, Stream(seed, "rollout", seat, n))
         state, _ = apply(state, action)
-    return state.scores[PLAYER] - world.scores[PLAYER], None
+    return state.scores[me] - world.scores[me], None
 
 
 def estimate(state: GameState, played: Action, better: Action, seed: int, index: int,
-             samples: int = SAMPLES) -> Cost:
+             samples: int = SAMPLES, me: int = PLAYER) -> Cost:
     """What the player's choice cost against the coach's, in imagined deals."""
     gains: list[float] = []
     wins: list[float] = []
     ended = False
     for k in range(samples):
-        world = coach.imagine(state, PLAYER, Stream(seed, "review-world", index, k))
+        world = coach.imagine(state, me, Stream(seed, "review-world", index, k))
         if world is None:
             continue
         try:
-            mine, my_win = _play_on(world, played, seed + k)
-            theirs, their_win = _play_on(world, better, seed + k)
+            mine, my_win = _play_on(world, played, seed + k, me)
+            theirs, their_win = _play_on(world, better, seed + k, me)
         except IllegalAction:  # an imagined deal the engine refuses: leave it out
             continue
         gains.append(theirs - mine)
@@ -106,16 +109,16 @@ def estimate(state: GameState, played: Action, better: Action, seed: int, index:
 
 
 def review_decision(replay: Replay, index: int, advise: Advise = coach.advise,
-                    samples: int = SAMPLES) -> dict[str, object] | None:
-    """The mark for seat 0's action `index`, or None when the coach agrees."""
+                    samples: int = SAMPLES, seat: int = PLAYER) -> dict[str, object] | None:
+    """The mark for the seat's action `index`, or None when the coach agrees."""
     state = replay.states[index]
     played = replay.actions[index]
     legal = legal_actions(state)
     seed = state.setup.seed
-    advice = advise(view(state, PLAYER), legal, bot_stream(seed, PLAYER, index))
+    advice = advise(view(state, seat), legal, bot_stream(seed, seat, index))
     if same(advice.action, played):
         return None
-    cost = estimate(state, played, advice.action, seed, index, samples)
+    cost = estimate(state, played, advice.action, seed, index, samples, seat)
     return {
         "index": index,
         "position": index,

@@ -1,10 +1,12 @@
 """Reviews as background jobs: asked for once per game, stored, resumable.
 
-`Reviews.request` queues the review of a finished game (a row in `reviews`; a game already
-reviewed by this method is not reviewed again). A worker thread claims queued jobs — or a
-running one whose worker fell silent, after a restart say — and reviews the decisions one
-by one, storing the marks and the count done after each, so a job taken over resumes where
-it stopped. Several processes on one database share the work: a claim is a compare-and-set.
+`Reviews.request` queues the review of a finished game for the player asking — their own
+seat's decisions (seat 0 of their game, or their seat at a table with people): a row in
+`reviews` per game and seat; one already reviewed by this method is not reviewed again. A
+worker thread claims queued jobs — or a running one whose worker fell silent, after a
+restart say — and reviews the decisions one by one, storing the marks and the count done
+after each, so a job taken over resumes where it stopped. Several processes on one database
+share the work: a claim is a compare-and-set.
 """
 
 from __future__ import annotations
@@ -52,21 +54,26 @@ class Reviews:
     # For the API ------------------------------------------------------------------------
 
     def request(self, owner: Owner, game_id: str) -> dict[str, Any]:
-        """Queue the review of the owner's finished game (once), and start the worker."""
-        row = self.history.owned(owner, game_id)
+        """Queue the review of the owner's seat in a finished game they played (once), and
+        start the worker."""
+        seen = self.history.seen(owner, game_id)
+        row = seen.row
         if row.summary.status != "finished":
             raise NotOver("the coach reviews a game once it is over")
-        found = self.db.review(row.id)
+        found = self.db.review(row.id, seen.seat)
         if found is None or (found.version, found.method) != (row.version, review.METHOD):
-            total = len(review.decisions(self.history.replay(row)))
-            found = self.db.queue_review(row.id, row.version, review.METHOD, total, self.clock())
+            total = len(review.decisions(self.history.replay(row), seen.seat))
+            found = self.db.queue_review(
+                row.id, row.version, review.METHOD, total, self.clock(), seen.seat
+            )
         self.wake()
         return status_json(found)
 
     def status(self, owner: Owner, game_id: str) -> dict[str, Any]:
         """The review's progress and marks ("none" before it is asked for)."""
-        row = self.history.owned(owner, game_id)
-        found = self.db.review(row.id)
+        seen = self.history.seen(owner, game_id)
+        row = seen.row
+        found = self.db.review(row.id, seen.seat)
         if found is None or (found.version, found.method) != (row.version, review.METHOD):
             return {"status": "none", "done": 0, "total": 0, "marks": []}
         if found.status == "queued" or (
@@ -106,7 +113,8 @@ class Reviews:
             except Exception:
                 log.exception("the review of game %s failed", job.game_id)
                 self.db.review_progress(
-                    job.game_id, job.done, job.marks, self.clock(), status="failed"
+                    job.game_id, job.done, job.marks, self.clock(), status="failed",
+                    seat=job.seat,
                 )
         return reviewed
 
@@ -115,7 +123,7 @@ class Reviews:
         if row is None:
             return 0
         replay = self.history.replay(row)
-        todo = review.decisions(replay)
+        todo = review.decisions(replay, job.seat)
         marks = list(job.marks)
         done = job.done
         reviewed = 0
@@ -123,13 +131,15 @@ class Reviews:
             if budget is not None and reviewed >= budget:
                 # stopped half-way: left "running" for another worker to take over
                 return reviewed
-            mark = review.review_decision(replay, index, self.advise, self.samples)
+            mark = review.review_decision(replay, index, self.advise, self.samples, job.seat)
             if mark is not None:
                 marks.append(mark)
             done += 1
             reviewed += 1
-            self.db.review_progress(job.game_id, done, marks, self.clock())
-        self.db.review_progress(job.game_id, done, marks, self.clock(), status="done")
+            self.db.review_progress(job.game_id, done, marks, self.clock(), seat=job.seat)
+        self.db.review_progress(
+            job.game_id, done, marks, self.clock(), status="done", seat=job.seat
+        )
         return reviewed
 
 

@@ -1,7 +1,8 @@
 """A player's statistics, kept fast: figures per (game, version) in the database.
 
 Each finished game's figures are computed once by replay (`stats.game_figures`) and stored
-in `game_stats` under the game's version and the figures' method; asking for the
+in `game_stats` under the game's version and the figures' method, for each player at their
+own seat (a game at a table with people counts for each person seated there); asking for the
 statistics first computes what is missing (new games, or figures of an older method), then
 adds up the stored rows. The sum is remembered per owner with a fingerprint of the rows
 (count, sum of versions, first and last date) and the (game, version) keys it covers:
@@ -23,7 +24,7 @@ from chicago.store import Owner
 from chicago.store.history import StatsRow
 from chicago.table.history import HistoryService, profile_title
 from chicago.table.replay import Replay
-from chicago.table.stats import METHOD, Totals, game_figures, totals
+from chicago.table.stats import METHOD, PEOPLE, Totals, game_figures, totals
 from chicago.text.i18n import _
 
 _BATCH: Final = 200
@@ -44,12 +45,16 @@ class Statistics:
     def build(self, owner: Owner) -> int:
         """Compute and store the figures the owner's finished games lack; how many."""
         missing = self.db.stale_stats(owner, METHOD)
+        people = self.db.people_seats([row.id for row, _seat in missing])
         store = self.history.store
         batch: list[StatsRow] = []
-        for row in missing:
+        for row, seat in missing:
             replay = Replay.of(row.setup, store.actions(row.id, row.version))
-            figures = game_figures(replay, row.levels, row.profile_id)
-            batch.append(StatsRow(row.id, row.version, row.created, figures))
+            levels = list(row.levels)
+            for p in people.get(row.id, ()):
+                levels[p.seat] = PEOPLE if p.kind == "person" else p.level
+            figures = game_figures(replay, levels, row.profile_id, seat)
+            batch.append(StatsRow(row.id, row.version, row.created, figures, seat))
             if len(batch) >= _BATCH:
                 self.db.put_stats(owner, METHOD, batch)
                 batch = []

@@ -1,8 +1,9 @@
 """A player's figures: one finished game's by replay (`game_figures`), many games' totals.
 
-The player is seat 0. Everything is read from the game's events and states as the engine
-made them, so the figures are the rules' own (R4 awards, R6.3 last trick, R7 Chicago, R8
-the end of the game, R2.4 the 45+ reset):
+The player is seat 0 of their own game, or their own seat at a table with people (below:
+"seat 0"). Everything is read from the game's events and states as the engine made them,
+so the figures are the rules' own (R4 awards, R6.3 last trick, R7 Chicago, R8 the end of
+the game, R2.4 the 45+ reset):
 
 - points by source: hand awards (hand, four of a kind, straight and royal flush, a straight
   flush counted as a Chicago), the last trick, and Chicago (won, broken — negative — and
@@ -35,6 +36,8 @@ from chicago.table.replay import PLAYER, Replay
 
 METHOD: Final = 1
 """The figures' version: stored figures of another version are computed again."""
+PEOPLE: Final = "people"
+"""The opponents' "level" where people sat (a table with people)."""
 
 SOURCES: Final = {
     "hand": "hand", "quads": "hand", "straight_flush": "hand", "royal_flush": "hand",
@@ -45,24 +48,28 @@ REASONS: Final = ("target", "straight_flush", "royal_flush", "last_standing")
 _BEFORE_TRICKS: Final = (Phase.EXCHANGE, Phase.OFFER, Phase.QUADS, Phase.CHICAGO)
 
 
-def opponents_level(levels: Sequence[str | None]) -> str:
-    """The opponents' level: theirs if they all share it, else "mixed"."""
-    found = {x or "?" for x in levels[1:]}
+def opponents_level(levels: Sequence[str | None], seat: int = PLAYER) -> str:
+    """The opponents' level: theirs if they all share it, else "mixed" (`levels` of a table
+    with people name its people's seats PEOPLE)."""
+    found = {x or "?" for k, x in enumerate(levels) if k != seat}
     return found.pop() if len(found) == 1 else "mixed"
 
 
-def game_figures(replay: Replay, levels: Sequence[str | None], profile: str) -> dict[str, Any]:
-    """Seat 0's figures in one game (a plain JSON object, stored per game and version)."""
+def game_figures(
+    replay: Replay, levels: Sequence[str | None], profile: str, seat: int = PLAYER
+) -> dict[str, Any]:
+    """The seat's figures in one game (a plain JSON object, stored per game, seat and
+    version)."""
     final = replay.final
     sources = {"hand": 0, "last_trick": 0, "chicago": 0}
     out: dict[str, Any] = {
         "profile": profile, "target": final.profile.target, "seats": final.seats,
-        "opponents": opponents_level(levels),
-        "won": final.winner == PLAYER, "winner": final.winner, "reason": None,
+        "opponents": opponents_level(levels, seat),
+        "won": final.winner == seat, "winner": final.winner, "reason": None,
         "scores": list(final.scores), "deals": 0, "points": 0,
         "calls": 0, "calls_won": 0, "calls_broken": 0,
         "chicago_won_points": 0, "chicago_lost_points": 0,
-        "qualified": bool(final.qualified[PLAYER]), "eliminated": bool(final.eliminated[PLAYER]),
+        "qualified": bool(final.qualified[seat]), "eliminated": bool(final.eliminated[seat]),
         "resets_45": 0, "last_tricks": 0, "last_tricks_two": 0,
         "best_hands": {}, "history": [],
     }
@@ -70,21 +77,21 @@ def game_figures(replay: Replay, levels: Sequence[str | None], profile: str) -> 
     now = [0] * final.seats
     for k, events in enumerate(replay.events):
         for e in events:
-            if isinstance(e, DealStarted) and PLAYER in e.seats:
+            if isinstance(e, DealStarted) and seat in e.seats:
                 out["deals"] += 1
             elif isinstance(e, PointsAwarded):
                 now[e.seat] = e.score
-                if e.seat == PLAYER:
+                if e.seat == seat:
                     _award(out, sources, e)
             elif isinstance(e, ScoreReset):
                 now[e.seat] = 0
-                if e.seat == PLAYER and e.reason == "high_score":
+                if e.seat == seat and e.reason == "high_score":
                     out["resets_45"] += 1
-            elif isinstance(e, ChicagoCalled) and e.seat == PLAYER:
+            elif isinstance(e, ChicagoCalled) and e.seat == seat:
                 out["calls"] += 1
-            elif isinstance(e, ChicagoWon) and e.seat == PLAYER:
+            elif isinstance(e, ChicagoWon) and e.seat == seat:
                 out["calls_won"] += 1
-            elif isinstance(e, ChicagoBroken) and e.caller == PLAYER:
+            elif isinstance(e, ChicagoBroken) and e.caller == seat:
                 out["calls_broken"] += 1
             elif isinstance(e, DealEnded):
                 out["history"].append(list(now))
@@ -92,7 +99,7 @@ def game_figures(replay: Replay, levels: Sequence[str | None], profile: str) -> 
                 out["reason"] = e.reason
                 out["history"].append(list(now))  # the deal the game ended in
         state = replay.states[k]
-        hand = state.hands[PLAYER]
+        hand = state.hands[seat]
         if len(hand) == 5 and (state.phase in _BEFORE_TRICKS or (
                 state.phase is Phase.PLAY and not state.tricks and not state.trick)):
             value = hand_value(hand)

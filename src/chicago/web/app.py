@@ -40,7 +40,7 @@ from chicago import __version__
 from chicago.store import Store
 from chicago.table.broadcast import Broadcaster, InProcessBroadcaster, PostgresBroadcaster
 from chicago.table.driver import Driver
-from chicago.table.history import HistoryService, NotOver
+from chicago.table.history import HistoryService, NotCreator, NotOver
 from chicago.table.keep import KeepService
 from chicago.table.live import BadInvitation, Conflict, Forbidden, LiveTables, RateLimited
 from chicago.table.review_jobs import Reviews
@@ -76,6 +76,7 @@ _STATUS: dict[type[ServiceError], int] = {
     Stale: 409,
     NotYourTurn: 409,
     NotOver: 409,
+    NotCreator: 403,
     Illegal: 422,
     GameGone: 500,
 }

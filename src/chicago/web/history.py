@@ -18,7 +18,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from chicago.store import GameRow
-from chicago.table.history import HistoryService, profile_title
+from chicago.store.history import PeopleSeat
+from chicago.table.history import HistoryService, Seen, profile_title
 from chicago.table.replay import Replay
 from chicago.table.review_jobs import Reviews
 from chicago.text.i18n import N_, _, catalog_for_browser, negotiate, use_language
@@ -69,8 +70,29 @@ def _when(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat()
 
 
-def entry_json(row: GameRow) -> dict[str, object]:
-    """One finished game of the history."""
+def players_json(
+    row: GameRow, seat: int, people: tuple[PeopleSeat, ...] | list[PeopleSeat]
+) -> list[dict[str, object]]:
+    """Who sat where, as the player at `seat` may read it: a person by the name they gave
+    at the table, a bot by its level (never anyone's account or cookie)."""
+    if people:
+        return [
+            {"seat": p.seat, "kind": "person" if p.kind == "person" else "bot",
+             "name": p.name if p.kind == "person" else None,
+             "level": None if p.kind == "person" else p.level, "you": p.seat == seat}
+            for p in people
+        ]
+    return [
+        {"seat": k, "kind": "person" if k == seat else "bot", "name": None,
+         "level": None if k == seat else level, "you": k == seat}
+        for k, level in enumerate(row.levels)
+    ]
+
+
+def entry_json(
+    row: GameRow, seat: int = 0, people: tuple[PeopleSeat, ...] | list[PeopleSeat] = ()
+) -> dict[str, object]:
+    """One finished game of the history, for the player at `seat`."""
     s = row.summary
     return {
         "id": row.id,
@@ -79,7 +101,10 @@ def entry_json(row: GameRow) -> dict[str, object]:
         "seats": row.seats,
         "profile": {"id": row.profile_id, "title": profile_title(row.profile_id)},
         "levels": list(row.levels),
-        "result": "won" if s.winner == 0 else "lost",
+        "seat": seat,
+        "people": bool(people),
+        "players": players_json(row, seat, people),
+        "result": "won" if s.winner == seat else "lost",
         "winner": s.winner,
         "scores": list(s.scores),
         "deals": s.deal,
@@ -87,12 +112,18 @@ def entry_json(row: GameRow) -> dict[str, object]:
     }
 
 
-def replay_json(row: GameRow, replay: Replay) -> dict[str, object]:
-    """The viewer's data: the game, its deals and its timeline in words."""
+def replay_json(seen: Seen, replay: Replay) -> dict[str, object]:
+    """The viewer's data: the game, its deals and its timeline in words, from the seat of
+    whoever looks (all of it once they may see it open)."""
+    row = seen.row
+    open_ = seen.open(replay)
     return {
         "id": row.id,
         "finished": replay.finished,
-        "open": replay.finished,
+        "open": open_,
+        "seat": seen.seat,
+        "people": bool(seen.people),
+        "players": players_json(row, seen.seat, seen.people),
         "seats": row.seats,
         "levels": list(row.levels),
         "profile": {"id": row.profile_id, "title": profile_title(row.profile_id)},
@@ -102,7 +133,7 @@ def replay_json(row: GameRow, replay: Replay) -> dict[str, object]:
         "scores": list(replay.final.scores),
         "positions": len(replay),
         "deals": replay.deal_starts(),
-        "timeline": replay.timeline(replay.finished),
+        "timeline": replay.timeline(open_, seen.seat),
     }
 
 
@@ -126,8 +157,9 @@ def _history(request: Request) -> dict[str, Any]:
     rows, total = service.finished(
         owner, profile=q.get("profile") or None, result=q.get("result") or None, page=page
     )
+    people = service.db.people_seats([r.id for r, _seat in rows])
     return {
-        "games": [entry_json(r) for r in rows],
+        "games": [entry_json(r, seat, people.get(r.id, ())) for r, seat in rows],
         "total": total,
         "page": page,
         "page_size": 50,
@@ -157,10 +189,14 @@ async def history_page(request: Request) -> Response:
 
 def _owned_replay(request: Request, game_id: str) -> dict[str, object]:
     service = history_service(request)
-    row = service.owned(request_owner(request), game_id)
-    data = replay_json(row, service.replay(row))
-    created = service.db.share_created(row.id)
-    data["share"] = {"active": created is not None, "created": _when(created)}
+    owner = request_owner(request)
+    seen = service.seen(owner, game_id)
+    data = replay_json(seen, service.replay(seen.row))
+    if seen.row.owner == owner:
+        created = service.db.share_created(seen.row.id)
+        data["share"] = {"can": True, "active": created is not None, "created": _when(created)}
+    else:  # a person at someone else's table: only its creator shares it
+        data["share"] = {"can": False, "active": False, "created": None}
     return data
 
 
@@ -172,8 +208,8 @@ async def replay_api(request: Request, game_id: str) -> Response:
 
 def _owned_position(request: Request, game_id: str, k: str) -> dict[str, object]:
     service = history_service(request)
-    row = service.owned(request_owner(request), game_id)
-    return service.position(service.replay(row), _int(k, -1))
+    seen = service.seen(request_owner(request), game_id)
+    return service.position(service.replay(seen.row), _int(k, -1), seen)
 
 
 @router.get("/api/games/{game_id}/replay/{k}")
@@ -183,9 +219,11 @@ async def position_api(request: Request, game_id: str, k: str) -> Response:
 
 def _shared_replay(request: Request, token: str) -> dict[str, object]:
     service = history_service(request)
-    row = service.shared(token)
-    data = replay_json(row, service.replay(row))
+    seen = service.seen_shared(token)
+    data = replay_json(seen, service.replay(seen.row))
     data["id"] = None  # the link is the only handle a visitor gets
+    for p in data["players"]:  # type: ignore[attr-defined]
+        p["you"] = False  # a visitor sat nowhere
     return data
 
 
@@ -197,7 +235,8 @@ async def shared_api(request: Request, token: str) -> Response:
 
 def _shared_position(request: Request, token: str, k: str) -> dict[str, object]:
     service = history_service(request)
-    return service.position(service.replay(service.shared(token)), _int(k, -1))
+    seen = service.seen_shared(token)
+    return service.position(service.replay(seen.row), _int(k, -1), seen)
 
 
 @router.get("/api/shared/{token}/{k}")

@@ -1,0 +1,106 @@
+"""The history of tables with people: a review and a game's figures per seat, so that each
+person at a table has the coach's review and the statistics of their own seat.
+
+`reviews` and `game_stats` get a `seat` column in their primary key. Each table is made
+anew and its rows copied (seat 0: every stored row so far was the game owner's, who sits at
+seat 0); the figures of tables with people are left out, to be computed again with the
+names of the people's seats.
+
+Revision ID: 0008
+Revises: 0003
+Create Date: 2026-12-01
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0008"
+down_revision = "0003"  # the newest on main when this branch was rebased
+branch_labels = None
+depends_on = None
+
+_REVIEW_COLUMNS = "game_id, version, method, status, done, total, marks, heartbeat, created"
+_STATS_COLUMNS = "game_id, version, method, owner_kind, owner_id, played, figures, scores"
+
+
+def _game_fk(name: str) -> sa.ForeignKey:
+    return sa.ForeignKey("games.id", ondelete="CASCADE", name=name)
+
+
+def _reviews(name: str, seated: bool) -> None:
+    op.create_table(
+        name,
+        sa.Column("game_id", sa.String(32), _game_fk(f"fk_{name}_game"), nullable=False),
+        *([sa.Column("seat", sa.Integer(), nullable=False)] if seated else []),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("method", sa.Integer(), nullable=False),
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("done", sa.Integer(), nullable=False),
+        sa.Column("total", sa.Integer(), nullable=False),
+        sa.Column("marks", sa.Text(), nullable=False),
+        sa.Column("heartbeat", sa.DateTime(), nullable=False),
+        sa.Column("created", sa.DateTime(), nullable=False),
+        sa.PrimaryKeyConstraint(
+            *(("game_id", "seat") if seated else ("game_id",)), name=f"pk_{name}"
+        ),
+    )
+
+
+def _game_stats(name: str, seated: bool) -> None:
+    op.create_table(
+        name,
+        sa.Column("game_id", sa.String(32), _game_fk(f"fk_{name}_game"), nullable=False),
+        *([sa.Column("seat", sa.Integer(), nullable=False)] if seated else []),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("method", sa.Integer(), nullable=False),
+        sa.Column("owner_kind", sa.String(8), nullable=False),
+        sa.Column("owner_id", sa.String(64), nullable=False),
+        sa.Column("played", sa.DateTime(), nullable=False),
+        sa.Column("figures", sa.Text(), nullable=False),
+        sa.Column("scores", sa.Text(), nullable=False),
+        sa.PrimaryKeyConstraint(
+            *(("game_id", "seat", "version") if seated else ("game_id", "version")),
+            name=f"pk_{name}",
+        ),
+    )
+
+
+def upgrade() -> None:
+    _reviews("reviews_seated", seated=True)
+    op.execute(
+        f"INSERT INTO reviews_seated (seat, {_REVIEW_COLUMNS}) "
+        f"SELECT 0, {_REVIEW_COLUMNS} FROM reviews"
+    )
+    op.drop_table("reviews")
+    op.rename_table("reviews_seated", "reviews")
+    op.create_index("ix_reviews_heartbeat", "reviews", ["heartbeat"])
+    _game_stats("game_stats_seated", seated=True)
+    op.execute(
+        f"INSERT INTO game_stats_seated (seat, {_STATS_COLUMNS}) "
+        f"SELECT 0, {_STATS_COLUMNS} FROM game_stats "
+        "WHERE game_id NOT IN (SELECT game_id FROM live_tables)"
+    )
+    op.drop_table("game_stats")
+    op.rename_table("game_stats_seated", "game_stats")
+    op.create_index("ix_game_stats_owner", "game_stats", ["owner_kind", "owner_id"])
+
+
+def downgrade() -> None:
+    _reviews("reviews_unseated", seated=False)
+    op.execute(
+        f"INSERT INTO reviews_unseated ({_REVIEW_COLUMNS}) "
+        f"SELECT {_REVIEW_COLUMNS} FROM reviews WHERE seat = 0"
+    )
+    op.drop_table("reviews")
+    op.rename_table("reviews_unseated", "reviews")
+    op.create_index("ix_reviews_heartbeat", "reviews", ["heartbeat"])
+    _game_stats("game_stats_unseated", seated=False)
+    op.execute(
+        f"INSERT INTO game_stats_unseated ({_STATS_COLUMNS}) "
+        f"SELECT {_STATS_COLUMNS} FROM game_stats WHERE seat = 0"
+    )
+    op.drop_table("game_stats")
+    op.rename_table("game_stats_unseated", "game_stats")
+    op.create_index("ix_game_stats_owner", "game_stats", ["owner_kind", "owner_id"])
