@@ -17,6 +17,7 @@ from chicago.table.history import HistoryService
 from chicago.table.service import TableService
 from chicago.table.statistics import Statistics
 from chicago.table.stats_report import report_text
+from people_support import seat_people
 from stats_games import games
 
 OWNER = Owner("guest", "stats-test")
@@ -111,3 +112,72 @@ def test_csv_has_a_line_per_finished_game(
     assert lines[0].startswith("date,game,rules,players")
     assert [line.split(",")[1] for line in lines[1:]] == ids
     assert lines[2].split(",")[5:8] == ["lost", "straight_flush", "16"]
+
+
+# A table with people: each person's figures at their own seat -------------------------------
+
+ANN = Owner("guest", "ann")
+BO = Owner("guest", "bo")
+
+
+@pytest.fixture
+def people(tmp_path: Path) -> tuple[TableService, Statistics, list[str]]:
+    """The same four stacked games, each played at a table of two people: Ann (the
+    creator) at seat 0, Bo at seat 1."""
+    clock = [datetime(2026, 1, 1, tzinfo=UTC)]
+
+    def now() -> datetime:
+        clock[0] += timedelta(hours=1)
+        return clock[0]
+
+    service = TableService(Store(f"sqlite:///{tmp_path / 'p.db'}"), clock=now)
+    ids = [service.import_file(ANN, g).id for g in games()]
+    for gid in ids:
+        seat_people(service.store, gid, [(ANN, "Ann"), (BO, "Bo")])
+    return service, Statistics(HistoryService(service.store)), ids
+
+
+def test_a_table_with_people_counts_for_each_person_at_their_own_seat(
+    people: tuple[TableService, Statistics, list[str]],
+) -> None:
+    """Bo's figures, from seat 1 of the games in tests/stats_games.py, by hand:
+    game 1: 0 points, lost, one deal, high card (2c 4d 9s Jc Kd);
+    game 2: deal 1 a pair of threes (seat 0's two pair scores, R4.2; seat 0 takes every
+    trick), deal 2 Bo's straight flush +52: won by straight flush unqualified (R4.4);
+    game 3: deal 1 high card, Bo's As takes trick 1 and breaks Ann's call: +10 (R7.2), the
+    deal ends; deal 2 high card, Ann's straight flush wins: 10 points from Chicago, lost;
+    game 4: deal 1 a straight 2–6 beaten by Ann's four queens at both stages (R4.2, R4.3),
+    Ann's Chicago takes every trick (R7.1); deal 2 high card: 0 points, lost.
+    Bo never calls, so is never qualified (R7.4); 7 deals, 62 points."""
+    _service, statistics, ids = people
+    bo = statistics.totals(BO)
+    assert (bo.games, bo.wins) == (4, 1)
+    assert dict(bo.by_reason) == {"straight_flush": 1}
+    assert bo.by_profile == {"chicago-gamewide-0.2": [4, 1]}
+    assert bo.by_seats == {2: [4, 1]}
+    assert bo.by_level == {"people": [4, 1]}
+    assert (bo.calls, bo.calls_won, bo.calls_broken) == (0, 0, 0)
+    assert (bo.chicago_won_points, bo.chicago_lost_points) == (0, 0)
+    assert (bo.qualified, bo.eliminated, bo.resets_45) == (0, 0, 0)
+    assert (bo.deals, bo.points) == (7, 62)
+    assert bo.points_per_deal == pytest.approx(62 / 7)
+    assert dict(bo.sources) == {"hand": 52, "last_trick": 0, "chicago": 10}
+    assert (bo.last_tricks, bo.last_tricks_two) == (0, 0)
+    assert dict(bo.best_hands) == {
+        "high card": 4, "one pair": 1, "straight flush": 1, "straight": 1,
+    }
+    assert bo.best == (8, "straight flush")
+    assert bo.win_rate_over_time() == [(1, 0.0), (2, 0.5), (3, 1 / 3), (4, 0.25)]
+    g2 = statistics.game(BO, ids[1])
+    assert g2 is not None and g2.seat == 1 and g2.figures["won"] is True
+    assert g2.figures["history"] == [[16, 0], [16, 52]]
+
+    # Ann, the creator at seat 0: the figures of the first test, against people
+    ann = statistics.totals(ANN)
+    assert (ann.games, ann.wins, ann.points, ann.deals) == (4, 3, 172, 7)
+    assert (ann.calls, ann.calls_won, ann.calls_broken) == (2, 1, 1)
+    assert ann.by_level == {"people": [4, 3]}
+    assert statistics.totals(Owner("guest", "nobody")).games == 0
+    # each person's rows are their own: building one's does not touch the other's
+    assert statistics.build(BO) == 0 and statistics.build(ANN) == 0
+    assert len(statistics.rows(BO)) == len(statistics.rows(ANN)) == 4
