@@ -21,6 +21,7 @@ REASON_WORDS: Final = {
 }
 LEVEL_WORDS: Final = {
     "easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "mixed": N_("mixed levels"),
+    "people": N_("people (a table with people)"),
 }
 CATEGORY_ORDER: Final = (
     "royal flush", "straight flush", "four of a kind", "full house", "flush", "straight",

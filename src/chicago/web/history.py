@@ -305,7 +305,9 @@ VIEWER_WORDS: Final = (
     "Marks: {n}", "Your move: {action}", "Jump to step {k}", "Nothing happens here yet.",
     "Face-up offer", "easy", "normal", "hard", "You won", "In play", "Seat {seat} won",
     "Imported", "Only a finished game can be shared.", "A share link is active.",
-    "The coach reviews a game once it is over.",
+    "The coach reviews a game once it is over.", "{name} (seat {seat})", "{name} won",
+    "Played with people", "Only the table's creator can share this game.",
+    "Hidden: only the players at the table see it",
 )
 
 

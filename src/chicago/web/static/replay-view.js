@@ -15,8 +15,12 @@ function chips(cards) {
   return el('span', { class: 'rp-chips' }, ...cards.map(cardChip));
 }
 
-function seatName(game, seat) {
-  if (seat === 0) return t('You');
+/** A seat as the viewer names it: "You" for the looker's own seat, a person at a table with
+ * people by the name they gave there, a bot by its level. */
+export function seatName(game, seat) {
+  const p = (game.players || [])[seat];
+  if (p ? p.you : seat === 0) return t('You');
+  if (p && p.kind === 'person' && p.name) return t('{name} (seat {seat})', { name: p.name, seat });
   const level = game.levels[seat];
   return level ? t('Seat {seat} ({level})', { seat, level: t(level) }) : t('Seat {seat}', { seat });
 }
@@ -43,7 +47,8 @@ function seatBox(game, pos, seat) {
   if (pos.winner === seat) tags.push(t('winner'));
   const hand = pos.hands[seat];
   const handNode = hand ? chips(hand)
-    : el('span', { class: 'rp-hidden' }, `${t('{n} cards', { n: pos.hand_sizes[seat] })} · ${t('Hidden until the game is over')}`);
+    : el('span', { class: 'rp-hidden' }, `${t('{n} cards', { n: pos.hand_sizes[seat] })} · ${
+      game.finished ? t('Hidden: only the players at the table see it') : t('Hidden until the game is over')}`);
   const list = el('ul', { class: 'rp-exchanges' });
   for (const x of pos.exchanges[seat] || []) {
     const item = exchangeLine(x);

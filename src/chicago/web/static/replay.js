@@ -60,9 +60,12 @@ function onKey(event) {
 
 function about() {
   const when = new Date(game.created).toLocaleDateString();
-  const result = game.winner === 0 ? t('You won') : game.winner === null ? t('In play')
-    : t('Seat {seat} won', { seat: game.winner });
+  const winner = game.winner === null ? null : (game.players || [])[game.winner];
+  const result = game.winner === null ? t('In play') : winner && winner.you ? t('You won')
+    : winner && winner.kind === 'person' && winner.name ? t('{name} won', { name: winner.name })
+      : t('Seat {seat} won', { seat: game.winner });
   $('replay-about').textContent = `${when} · ${game.profile.title} · ${result} · ${game.scores.join(' – ')}`;
+  if (game.people) $('replay-about').append(' · ', el('span', { class: 'tag-people' }, t('Played with people')));
   if (game.imported) $('replay-about').append(' · ', el('span', { class: 'tag-imported' }, t('Imported')));
 }
 
@@ -72,6 +75,10 @@ function sharePanel() {
   const draw = (active, url) => {
     box.replaceChildren();
     if (!game.finished) { box.append(el('p', { class: 'help' }, t('Only a finished game can be shared.'))); return; }
+    if (game.share && game.share.can === false) {
+      box.append(el('p', { class: 'help', id: 'share-creator-only' }, t("Only the table's creator can share this game.")));
+      return;
+    }
     if (url) {
       const full = new URL(url, window.location.href).href;
       const field = el('input', { type: 'text', readonly: true, value: full, id: 'share-url', 'aria-label': t('Share link') });
