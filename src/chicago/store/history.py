@@ -380,6 +380,18 @@ class HistoryStore:
             ).one()
         return int(r[0]), int(r[1]), r[2], r[3]
 
+    def stats_owners(self, method: int, limit: int) -> list[Owner]:
+        """The owners of figures by this method, who played last first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(_STATS.c.owner_kind, _STATS.c.owner_id)
+                .where(_STATS.c.method == method)
+                .group_by(_STATS.c.owner_kind, _STATS.c.owner_id)
+                .order_by(func.max(_STATS.c.played).desc())
+                .limit(limit)
+            ).all()
+        return [Owner("account" if k == "account" else "guest", i) for k, i in rows]
+
     def stats_keys(self, owner: Owner, method: int) -> set[tuple[str, int]]:
         """(game, version) of every figures row of the owner by this method."""
         with self.engine.connect() as conn:
