@@ -181,3 +181,24 @@ def test_a_table_with_people_counts_for_each_person_at_their_own_seat(
     # each person's rows are their own: building one's does not touch the other's
     assert statistics.build(BO) == 0 and statistics.build(ANN) == 0
     assert len(statistics.rows(BO)) == len(statistics.rows(ANN)) == 4
+
+
+def test_a_restarted_server_reads_the_kept_sum_back(
+    stored: tuple[TableService, Statistics, list[str]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sum is kept in the database with its fingerprint: a new process reads it instead
+    of adding up every game again, and sums again once the games change."""
+    service, statistics, ids = stored
+    first = statistics.totals(OWNER)
+    restarted = Statistics(HistoryService(service.store))
+
+    def no_full_sum(*_args: object) -> None:
+        raise AssertionError("every row read again")
+
+    with monkeypatch.context() as m:
+        m.setattr(HistoryStore, "stats", no_full_sum)
+        assert restarted.totals(OWNER) == first
+    service.delete(OWNER, ids[0])
+    again = Statistics(HistoryService(service.store)).totals(OWNER)
+    assert (again.games, again.wins, again.points) == (3, 2, first.points - 52)

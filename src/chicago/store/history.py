@@ -33,7 +33,7 @@ from sqlalchemy import (
     update,
 )
 
-from chicago.store.models import Game, GameStats, Review, ShareLink, TableSeat
+from chicago.store.models import Game, GameStats, Review, ShareLink, StatsTotals, TableSeat
 from chicago.store.repo import GameRow, Owner, Store, _game_row
 
 Result = Literal["won", "lost"]
@@ -380,17 +380,26 @@ class HistoryStore:
             ).one()
         return int(r[0]), int(r[1]), r[2], r[3]
 
-    def stats_owners(self, method: int, limit: int) -> list[Owner]:
-        """The owners of figures by this method, who played last first."""
+    def saved_totals(self, owner: Owner, method: int) -> tuple[str, dict[str, Any]] | None:
+        """The owner's kept sum by this method: (its fingerprint's JSON, the sum's JSON)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(_STATS.c.owner_kind, _STATS.c.owner_id)
-                .where(_STATS.c.method == method)
-                .group_by(_STATS.c.owner_kind, _STATS.c.owner_id)
-                .order_by(func.max(_STATS.c.played).desc())
-                .limit(limit)
-            ).all()
-        return [Owner("account" if k == "account" else "guest", i) for k, i in rows]
+            r = conn.execute(
+                select(StatsTotals.mark, StatsTotals.totals).where(
+                    StatsTotals.owner_kind == owner.kind,
+                    StatsTotals.owner_id == owner.id,
+                    StatsTotals.method == method,
+                )
+            ).first()
+        return None if r is None else (str(r[0]), json.loads(r[1]))
+
+    def save_totals(self, owner: Owner, method: int, mark: str, totals: dict[str, Any]) -> None:
+        with self.store._write() as s:
+            found = s.get(StatsTotals, (owner.kind, owner.id))
+            if found is None:
+                s.add(StatsTotals(owner_kind=owner.kind, owner_id=owner.id, method=method,
+                                  mark=mark, totals=_dumps(totals)))
+            else:
+                found.method, found.mark, found.totals = method, mark, _dumps(totals)
 
     def stats_keys(self, owner: Owner, method: int) -> set[tuple[str, int]]:
         """(game, version) of every figures row of the owner by this method."""

@@ -194,6 +194,21 @@ class GameStats(Base):
     """JSON list of every seat's scores at the end of each deal."""
 
 
+class StatsTotals(Base):
+    """An owner's statistics added up over every figures row, with the fingerprint of the
+    rows it covers: a restarted server reads it back instead of adding up every game."""
+
+    __tablename__ = "stats_totals"
+
+    owner_kind: Mapped[str] = mapped_column(String(8), primary_key=True)
+    owner_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    method: Mapped[int] = mapped_column(Integer)
+    mark: Mapped[str] = mapped_column(Text)
+    """JSON of the fingerprint of the rows summed (chicago.store.history.stats_fingerprint)."""
+    totals: Mapped[str] = mapped_column(Text)
+    """JSON of the sum (chicago.table.stats.Totals.to_json)."""
+
+
 class LiveTable(Base):
     """A table with people: its invitation, pace, turn timer, and when a decision is due."""
 

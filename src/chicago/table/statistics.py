@@ -4,8 +4,9 @@ Each finished game's figures are computed once by replay (`stats.game_figures`) 
 in `game_stats` under the game's version and the figures' method, for each player at their
 own seat (a game at a table with people counts for each person seated there); asking for the
 statistics first computes what is missing (new games, or figures of an older method), then
-adds up the stored rows. The sum is remembered per owner with a fingerprint of the rows
-(count, sum of versions, first and last date) and the (game, version) keys it covers:
+adds up the stored rows. The sum is kept in `stats_totals` (a restarted server reads it
+back instead of adding up thousands of rows) and remembered per owner with a fingerprint of
+the rows (count, sum of versions, first and last date) and the (game, version) keys it covers:
 while the fingerprint stands, a page of thousands of games is two counting queries and a
 lookup; when games were only added (the usual case: a game finished), just those are added
 to the sum; anything else (a game deleted) sums every row again.
@@ -16,8 +17,10 @@ from __future__ import annotations
 import copy
 import csv
 import io
+import json
 import threading
 from collections import OrderedDict
+from datetime import datetime
 from typing import Final
 
 from chicago.store import Owner
@@ -28,6 +31,11 @@ from chicago.table.stats import METHOD, PEOPLE, Totals, game_figures, totals
 from chicago.text.i18n import _
 
 _BATCH: Final = 200
+
+
+def _mark_json(mark: tuple[object, ...]) -> str:
+    """A fingerprint as kept in the database (dates in ISO form)."""
+    return json.dumps([x.isoformat() if isinstance(x, datetime) else x for x in mark])
 
 
 class Statistics:
@@ -74,7 +82,20 @@ class Statistics:
             if found is not None and found[0] == mark:
                 self._memo.move_to_end(owner)
                 return found[2]
+        return self._sum(owner, mark, found)
+
+    def _sum(
+        self,
+        owner: Owner,
+        mark: tuple[object, ...],
+        found: tuple[tuple[object, ...], frozenset[tuple[str, int]], Totals] | None,
+    ) -> Totals:
+        """The owner's totals for the rows of fingerprint `mark`: the remembered sum `found`
+        added to, the kept sum of a server before a restart read back, or every row summed;
+        then remembered and kept."""
         keys = frozenset(self.db.stats_keys(owner, METHOD))
+        kept_mark = _mark_json(mark)
+        kept = None
         if found is not None and found[1] <= keys:
             made = copy.deepcopy(found[2])
             added = sorted(self.db.stats_of(owner, METHOD, [g for g, _ in keys - found[1]]),
@@ -84,26 +105,20 @@ class Statistics:
             if added and found[2].timeline and added[0].played < found[2].timeline[-1][0]:
                 made.timeline.sort(key=lambda x: x[0])
         else:
-            made = totals((r.played, r.figures) for r in self.db.stats(owner, METHOD))
+            kept = self.db.saved_totals(owner, METHOD)
+            if kept is not None and kept[0] == kept_mark:
+                made = Totals.from_json(kept[1])
+            else:
+                kept = None
+                made = totals((r.played, r.figures) for r in self.db.stats(owner, METHOD))
+        if kept is None:
+            self.db.save_totals(owner, METHOD, kept_mark, made.to_json())
         with self._lock:
             self._memo[owner] = (mark, keys, made)
             self._memo.move_to_end(owner)
             while len(self._memo) > self._memo_size:
                 self._memo.popitem(last=False)
         return made
-
-    def warm(self, owners: int | None = None) -> int:
-        """Sum, ahead of their first request, the figures of the owners who played last (at
-        most as many as are remembered): after a restart the first page of one of them is
-        then as fast as any later one. Owners with figures still to compute are left to
-        their own request (a replay is not made here); how many were summed."""
-        summed = 0
-        limit = self._memo_size if owners is None else min(owners, self._memo_size)
-        for owner in self.db.stats_owners(METHOD, limit):
-            if self.db.stats_fingerprint(owner, METHOD)[0] == self.db.finished_count(owner):
-                self.totals(owner)
-                summed += 1
-        return summed
 
     def rows(self, owner: Owner) -> list[StatsRow]:
         """Every game's stored figures, oldest first (built first where needed)."""

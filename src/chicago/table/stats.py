@@ -127,6 +127,12 @@ def _award(out: dict[str, Any], sources: dict[str, int], e: PointsAwarded) -> No
 
 # Totals ---------------------------------------------------------------------------------------
 
+_COUNTS: Final = (
+    "games", "wins", "calls", "calls_won", "calls_broken", "chicago_won_points",
+    "chicago_lost_points", "qualified", "eliminated", "resets_45", "deals", "points",
+    "last_tricks", "last_tricks_two",
+)
+
 
 @dataclass
 class Totals:
@@ -180,6 +186,32 @@ class Totals:
             self.best = (int(f["best_rank"]), str(f["best"]))
         self.sources.update(f["sources"])
         self.timeline.append((played, won))
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain JSON object (kept in the database so a restarted server need not add up
+        every game again); `from_json` reads it back equal."""
+        return {
+            **{name: getattr(self, name) for name in _COUNTS},
+            "by_reason": dict(self.by_reason), "by_profile": self.by_profile,
+            "by_seats": [[k, v] for k, v in self.by_seats.items()],
+            "by_level": self.by_level, "best_hands": dict(self.best_hands),
+            "best": None if self.best is None else list(self.best),
+            "sources": dict(self.sources),
+            "timeline": [[when.isoformat(), int(won)] for when, won in self.timeline],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Totals:
+        best = data["best"]
+        return cls(
+            **{name: int(data[name]) for name in _COUNTS},
+            by_reason=Counter(data["by_reason"]), by_profile=data["by_profile"],
+            by_seats={int(k): v for k, v in data["by_seats"]}, by_level=data["by_level"],
+            best_hands=Counter(data["best_hands"]),
+            best=None if best is None else (int(best[0]), str(best[1])),
+            sources=Counter(data["sources"]),
+            timeline=[(datetime.fromisoformat(w), bool(x)) for w, x in data["timeline"]],
+        )
 
     @property
     def win_rate(self) -> float:

@@ -21,7 +21,6 @@ import importlib.util
 import inspect
 import logging
 import os
-import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http import HTTPStatus
@@ -209,11 +208,6 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.reviews.wake()  # resume reviews a stopped server left queued
-        app.state.warming = threading.Thread(
-            target=stats_pages.warm, args=(app.state.statistics,), name="chicago-warm",
-            daemon=True,
-        )
-        app.state.warming.start()
         purging = asyncio.create_task(_purge_forever(accounts, purge_every))
         broadcaster.start()
         driver.start()
@@ -222,7 +216,6 @@ def create_app(
             yield
         finally:
             heartbeat.cancel()
-            await asyncio.to_thread(app.state.warming.join, 10)
             driver.stop()
             broadcaster.stop()
             purging.cancel()

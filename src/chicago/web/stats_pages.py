@@ -7,7 +7,6 @@ one chosen), the win rate over time, and points by source.
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -23,10 +22,9 @@ from chicago.table.stats_report import report
 from chicago.text.i18n import _, use_language
 from chicago.web.auth import request_owner
 from chicago.web.charts import bar_chart, line_chart
-from chicago.web.history import _page, language, templates
+from chicago.web.history import _page, language
 
 router = APIRouter()
-log = logging.getLogger("chicago.web.stats")
 
 
 def statistics(request: Request) -> Statistics:
@@ -128,18 +126,6 @@ def _page_data(request: Request) -> dict[str, Any]:
                 r.figures["profile"]), _("won") if r.figures["won"] else _("lost"))
                 for r in recent],
         }
-
-
-def warm(stats: Statistics) -> None:
-    """A restarted server's first look-back pages as fast as later ones: the templates
-    compiled, then the statistics of the owners who played last summed (a thread at
-    startup; requests meanwhile are served as usual)."""
-    try:
-        for name in ("stats.html", "history.html", "replay.html"):
-            templates.env.get_template(name)
-        stats.warm()
-    except Exception:  # a failed warm-up only leaves the first requests slower
-        log.exception("warming the statistics failed")
 
 
 @router.get("/stats", response_class=HTMLResponse)

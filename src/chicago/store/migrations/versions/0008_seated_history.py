@@ -4,7 +4,8 @@ person at a table has the coach's review and the statistics of their own seat.
 `reviews` and `game_stats` get a `seat` column in their primary key. Each table is made
 anew and its rows copied (seat 0: every stored row so far was the game owner's, who sits at
 seat 0); the figures of tables with people are left out, to be computed again with the
-names of the people's seats.
+names of the people's seats. `stats_totals` keeps each owner's sum of their figures, so
+that a restarted server reads one row instead of adding up every game.
 
 Revision ID: 0008
 Revises: 0003
@@ -85,9 +86,19 @@ def upgrade() -> None:
     op.drop_table("game_stats")
     op.rename_table("game_stats_seated", "game_stats")
     op.create_index("ix_game_stats_owner", "game_stats", ["owner_kind", "owner_id"])
+    op.create_table(
+        "stats_totals",
+        sa.Column("owner_kind", sa.String(8), nullable=False),
+        sa.Column("owner_id", sa.String(64), nullable=False),
+        sa.Column("method", sa.Integer(), nullable=False),
+        sa.Column("mark", sa.Text(), nullable=False),
+        sa.Column("totals", sa.Text(), nullable=False),
+        sa.PrimaryKeyConstraint("owner_kind", "owner_id", name="pk_stats_totals"),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("stats_totals")
     _reviews("reviews_unseated", seated=False)
     op.execute(
         f"INSERT INTO reviews_unseated ({_REVIEW_COLUMNS}) "
