@@ -202,3 +202,14 @@ def test_a_restarted_server_reads_the_kept_sum_back(
     service.delete(OWNER, ids[0])
     again = Statistics(HistoryService(service.store)).totals(OWNER)
     assert (again.games, again.wins, again.points) == (3, 2, first.points - 52)
+
+
+def test_each_persons_csv_gives_their_own_final_score(
+    people: tuple[TableService, Statistics, list[str]],
+) -> None:
+    _service, statistics, _ids = people
+    column = statistics.csv(BO).splitlines()[0].split(",").index("your final score")
+    bo = [line.split(",")[column] for line in statistics.csv(BO).splitlines()[1:]]
+    ann = [line.split(",")[column] for line in statistics.csv(ANN).splitlines()[1:]]
+    assert bo == ["0", "52", "10", "0"]  # games 1–4 from seat 1, as worked out above
+    assert ann == ["52", "16", "52", "52"]

@@ -153,7 +153,7 @@ class Statistics:
             w.writerow([
                 r.played.isoformat(timespec="seconds"), r.game_id, profile_title(f["profile"]),
                 f["seats"], f["opponents"], _("won") if f["won"] else _("lost"),
-                f["reason"] or "", f["scores"][0], f["deals"], f["points"],
+                f["reason"] or "", f["scores"][f.get("seat", 0)], f["deals"], f["points"],
                 f["sources"]["hand"], f["sources"]["last_trick"], f["sources"]["chicago"],
                 f["calls"], f["calls_won"], f["calls_broken"], int(f["qualified"]),
                 int(f["eliminated"]), f["resets_45"], f["best"] or "", f["last_tricks"],

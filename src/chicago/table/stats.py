@@ -63,7 +63,7 @@ def game_figures(
     final = replay.final
     sources = {"hand": 0, "last_trick": 0, "chicago": 0}
     out: dict[str, Any] = {
-        "profile": profile, "target": final.profile.target, "seats": final.seats,
+        "seat": seat, "profile": profile, "target": final.profile.target, "seats": final.seats,
         "opponents": opponents_level(levels, seat),
         "won": final.winner == seat, "winner": final.winner, "reason": None,
         "scores": list(final.scores), "deals": 0, "points": 0,
