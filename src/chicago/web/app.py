@@ -208,6 +208,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.reviews.wake()  # resume reviews a stopped server left queued
+        stats_pages.prepare()  # before the first request, not in it
         purging = asyncio.create_task(_purge_forever(accounts, purge_every))
         broadcaster.start()
         driver.start()

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from markupsafe import Markup
+from sqlalchemy.orm import configure_mappers
 
 from chicago.store import Owner
 from chicago.table.history import profile_title
@@ -22,7 +23,7 @@ from chicago.table.stats_report import report
 from chicago.text.i18n import _, use_language
 from chicago.web.auth import request_owner
 from chicago.web.charts import bar_chart, line_chart
-from chicago.web.history import _page, language
+from chicago.web.history import _page, language, templates
 
 router = APIRouter()
 
@@ -126,6 +127,15 @@ def _page_data(request: Request) -> dict[str, Any]:
                 r.figures["profile"]), _("won") if r.figures["won"] else _("lost"))
                 for r in recent],
         }
+
+
+def prepare() -> None:
+    """What every process does once before its first look-back page, done at startup
+    instead of in a player's request: the ORM's mappers configured and the pages'
+    templates compiled (about 50 ms of a restarted server's first /stats)."""
+    configure_mappers()
+    for name in ("stats.html", "history.html", "replay.html"):
+        templates.env.get_template(name)
 
 
 @router.get("/stats", response_class=HTMLResponse)
