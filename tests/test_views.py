@@ -16,7 +16,7 @@ from chicago.core.engine import apply, legal_actions, new_game
 from chicago.core.events import CardsExchanged, HandAnnounced, OfferShown
 from chicago.core.shuffle import Stream
 from chicago.core.state import GameState, Phase, StackedDeal
-from chicago.core.views import PlayerView, view, view_to_json
+from chicago.core.views import PlayerView, view, view_to_json, watch_view
 from strategies import play, seen_cards
 
 SEED = 987_654_321
@@ -101,6 +101,27 @@ def test_no_unseen_card_appears_in_any_view_of_random_games() -> None:
                 leaked = [c.text for c in DECK if c not in seen and quoted(c) in text]
                 assert not leaked, f"seat {seat} sees {leaked}"
                 assert not any(quoted(c) in text for c in state.stock if c not in seen)
+
+
+def test_a_watcher_knows_only_what_every_seat_knows() -> None:
+    """R9.1 for a spectator (a watch link): no hand, no private event, no card that any
+    seat has not seen — what an eliminated player may know; the public rest as a seat's."""
+    for seed in range(4):
+        rng = Stream(seed, "watch")
+        game = play(2 + seed % 5, seed, [rng.below(1024) for _ in range(150)])
+        for state in game.states[::3]:
+            v = watch_view(state)
+            assert v.hand == () and not v.my_turn
+            raw = view_to_json(v)
+            text = json.dumps(raw)
+            public = set.intersection(*(seen_cards(state, s) for s in range(game.seats)))
+            leaked = [c.text for c in DECK if c not in public and quoted(c) in text]
+            assert not leaked, f"a watcher sees {leaked}"
+            assert all(e is not None for e in raw["log"])  # owner-only events are left out
+            assert not any(e["type"] == "cards_dealt" for e in raw["log"])  # type: ignore[index]
+            seat0 = view_to_json(view(state, 0))
+            for key in ("scores", "to_act", "offer", "trick", "tricks", "hand_sizes", "winner"):
+                assert raw[key] == seat0[key]
 
 
 def test_offer_is_seen_by_everyone_while_pending() -> None:

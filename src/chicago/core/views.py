@@ -9,6 +9,7 @@ terminal all work from views.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from chicago.core.cards import Card
 from chicago.core.events import Event, event_to_json, visible_to
@@ -54,10 +55,24 @@ def _redact(event: Event, seat: int) -> Event:
     return event
 
 
+WATCHER: Final = -1
+"""The `seat` of a spectator's view (`watch_view`): no seat at the table."""
+
+
 def view(state: GameState, seat: int) -> PlayerView:
     """What `seat` may know now (R9.1)."""
     if not 0 <= seat < state.seats:
         raise ValueError(f"there is no seat {seat} at this {state.seats}-seat table")
+    return _view(state, seat)
+
+
+def watch_view(state: GameState) -> PlayerView:
+    """What someone watching the table without a seat may know now: what every seat may
+    know and no hand — what an eliminated player sees (R9.1)."""
+    return _view(state, WATCHER)
+
+
+def _view(state: GameState, seat: int) -> PlayerView:
     playing = state.phase is Phase.PLAY or bool(state.tricks)
     return PlayerView(
         seat=seat,
@@ -72,7 +87,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         phase=state.phase,
         to_act=state.to_act,
         exchange=state.exchange,
-        hand=state.hands[seat],
+        hand=() if seat == WATCHER else state.hands[seat],
         hand_sizes=tuple(len(h) for h in state.hands),
         offer=state.offer,
         caller=state.caller,

@@ -78,6 +78,8 @@ class LiveRow:
     to_act: int | None
     due: datetime | None
     seats: tuple[SeatRow, ...]
+    has_watch: bool = False
+    """A watch link (read-only, for spectators) works now."""
 
     def seat_of(self, owner: Owner) -> int | None:
         for s in self.seats:
@@ -168,6 +170,7 @@ class LiveStore:
                 )
                 for s in seats
             ),
+            has_watch=live.watch_hash is not None,
         )
 
     def by_invite(self, invite_hash: str) -> str | None:
@@ -181,6 +184,25 @@ class LiveStore:
         with self.store._write() as s:
             s.execute(
                 update(_LIVE).where(_LIVE.c.game_id == game_id).values(invite_hash=invite_hash)
+            )
+
+    def by_watch(self, watch_hash: str) -> str | None:
+        """The table a watch token's hash shows, if the link still works."""
+        with self.engine.connect() as conn:
+            found = conn.scalar(select(_LIVE.c.game_id).where(_LIVE.c.watch_hash == watch_hash))
+        return None if found is None else str(found)
+
+    def watch_hash(self, game_id: str) -> str | None:
+        """The hash of the table's working watch token (None: no watch link)."""
+        with self.engine.connect() as conn:
+            found = conn.scalar(select(_LIVE.c.watch_hash).where(_LIVE.c.game_id == game_id))
+        return None if found is None else str(found)
+
+    def set_watch(self, game_id: str, watch_hash: str | None) -> None:
+        """A new watch link (the old one stops working), or none (revoked)."""
+        with self.store._write() as s:
+            s.execute(
+                update(_LIVE).where(_LIVE.c.game_id == game_id).values(watch_hash=watch_hash)
             )
 
     def take_seat(self, game_id: str, seat: int, owner: Owner, name: str) -> bool:

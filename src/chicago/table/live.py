@@ -31,7 +31,7 @@ from chicago.core.errors import IllegalAction
 from chicago.core.events import Event
 from chicago.core.game import Game
 from chicago.core.state import GameState
-from chicago.core.views import view
+from chicago.core.views import WATCHER, view
 from chicago.store import GameRow, Owner, Summary
 from chicago.store.live import BOT, PERSON, ChatRow, LiveRow, LiveStore, SeatRow
 from chicago.store.repo import LiveTurn
@@ -115,6 +115,13 @@ class LiveView:
     """When the seat to act runs out of time (a person's turn with a timer)."""
     notes: tuple[tuple[int, int, str], ...]
     """(action index, seat, "timer" | "away"): decisions a bot made for a person."""
+    has_watch: bool = False
+    """A watch link works: anyone with it follows the table (what `WATCHER` may know)."""
+
+    @property
+    def watching(self) -> bool:
+        """A spectator's view (no seat, no hand, no actions)."""
+        return self.seat == WATCHER
 
 
 Announce = Callable[[str, str], None]
@@ -227,11 +234,12 @@ class LiveTables:
             seat=seat,
             status="finished" if state.finished else live.status,
             seats=live.seats,
-            creator=row.owner == live.seats[0].owner,
-            has_invite=live.has_invite,
+            creator=seat != WATCHER and row.owner == live.seats[0].owner,
+            has_invite=live.has_invite and seat != WATCHER,
             timer=live.timer,
             deadline=deadline,
             notes=notes,
+            has_watch=live.has_watch,
         )
 
     # Creating and sitting down ------------------------------------------------------------

@@ -33,7 +33,7 @@ from chicago.core.events import Event
 from chicago.core.game import Game
 from chicago.core.rules import DEFAULT_PROFILE, RuleProfile, customize, get_profile
 from chicago.core.state import GameState, Phase
-from chicago.core.views import PlayerView, view
+from chicago.core.views import WATCHER, PlayerView, view, watch_view
 from chicago.store import GameRow, Owner, Store, Summary
 from chicago.table.errors import (
     BadRequest,
@@ -368,7 +368,7 @@ class TableService:
             seats=state.seats,
             levels=row.levels,
             profile=state.profile,
-            view=view(state, seat),
+            view=watch_view(state) if seat == WATCHER else view(state, seat),
             legal=legal,
             events=tuple(events),
             history=snap.history,

@@ -56,8 +56,9 @@ from chicago.table.service import (
     TableService,
 )
 from chicago.table.statistics import Statistics
+from chicago.table.watch import BadWatchLink, Watching
 from chicago.text.i18n import _
-from chicago.web import api, history, keep_api, keep_pages, live, stats_pages
+from chicago.web import api, history, keep_api, keep_pages, live, stats_pages, watch
 from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
 from chicago.web.body import BodyError
 from chicago.web.language import LanguageMiddleware
@@ -70,6 +71,7 @@ _STATUS: dict[type[ServiceError], int] = {
     BadRequest: 400,
     NotFound: 404,
     BadInvitation: 404,
+    BadWatchLink: 404,
     Forbidden: 403,
     Conflict: 409,
     RateLimited: 429,
@@ -252,6 +254,7 @@ def create_app(
     app.state.statistics = Statistics(app.state.history)
     app.state.tables = tables
     app.state.hub = hub
+    app.state.watching = Watching(tables)
     app.state.broadcaster = broadcaster
     app.state.driver = driver
     app.add_middleware(OwnerCookies)
@@ -268,6 +271,7 @@ def create_app(
     app.include_router(history.router)
     app.include_router(stats_pages.router)
     app.include_router(live.router)
+    app.include_router(watch.router)
     serves_static = _include_pages(app)
     if not serves_static and STATIC_DIR.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -25,10 +25,13 @@ from fastapi.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
 from chicago.table.live import LiveTables, LiveView
+from chicago.table.watch import WATCH_NEWS, BadWatchLink
 
 log = logging.getLogger("chicago.web.hub")
 
 QUEUE_LIMIT: Final = 64
+WATCH_GONE: Final = 4410
+"""The close code of a spectator's socket whose watch link stopped working."""
 HEARTBEAT: Final = 15.0
 """Seconds between refreshes of this process's presence rows."""
 STALE: Final = timedelta(seconds=45)
@@ -45,10 +48,15 @@ class Conn:
     ws: WebSocket
     game_id: str
     seat: int
+    """The seat whose view it is sent; `WATCHER` for a spectator (a watch link)."""
     loop: asyncio.AbstractEventLoop
+    watch: str | None = None
+    """A spectator's: the hash of the watch token it came with (checked on "watch" news)."""
     id: str = field(default_factory=lambda: secrets.token_hex(8))
     version: int = -1
     chat_seen: int = 0
+    close_code: int = 4408
+    """Sent when the outbox's None closes the socket (4408: too slow, reconnect)."""
     outbox: asyncio.Queue[dict[str, Any] | None] = field(
         default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
     )
@@ -67,7 +75,7 @@ class Conn:
         while True:
             message = await self.outbox.get()
             if message is None:
-                await self.ws.close(code=4408)
+                await self.ws.close(code=self.close_code)
                 return
             await self.ws.send_json(message)
 
@@ -87,10 +95,11 @@ class Hub:
     async def join(self, conn: Conn) -> None:
         """Register, mark present, and send the table, the chat and who is here."""
         self.conns[conn.game_id].add(conn)
+        if conn.watch is not None and not await self._drop_revoked(conn.game_id, [conn]):
+            return  # the link was revoked while the socket opened
         now = self.tables.clock()
-        await run_in_threadpool(
-            self.tables.live.present, conn.id, conn.game_id, conn.seat, now
-        )
+        seat = None if conn.watch is not None else conn.seat  # a spectator has no seat
+        await run_in_threadpool(self.tables.live.present, conn.id, conn.game_id, seat, now)
         await self._flush(conn.loop, conn.game_id, {"seats", "chat"}, [conn])
         self.tables.announce(conn.game_id, "presence")
 
@@ -138,6 +147,8 @@ class Hub:
                 whats = self._pending[key]
                 self._pending[key] = set()
                 conns = [c for c in self.conns.get(game_id, ()) if c.loop is loop]
+                if conns and (WATCH_NEWS in whats or "*" in whats):
+                    conns = await self._drop_revoked(game_id, conns)
                 if conns:
                     await self._flush(loop, game_id, whats, conns)
         except Exception:
@@ -187,10 +198,26 @@ class Hub:
         if everything or "chat" in whats:
             messages = await run_in_threadpool(self.tables.live.chat, game_id)
             for c in conns:
+                if c.watch is not None:  # the chat is the seated players' (docs/api.md)
+                    continue
                 fresh = [m for m in messages if m.id > c.chat_seen]
                 if fresh:
                     c.chat_seen = fresh[-1].id
                     c.put({"type": "chat", "messages": [self.chat_json(m) for m in fresh]})
+
+    async def _drop_revoked(self, game_id: str, conns: list[Conn]) -> list[Conn]:
+        """Close the spectators whose watch link stopped working; the others go on."""
+        watchers = [c for c in conns if c.watch is not None]
+        if not watchers:
+            return conns
+        current = await run_in_threadpool(self.tables.live.watch_hash, game_id)
+        gone = [c for c in watchers if c.watch != current]
+        for c in gone:
+            self.conns[game_id].discard(c)
+            c.put({"type": "error", "error": BadWatchLink().message, "code": WATCH_GONE})
+            c.close_code = WATCH_GONE
+            c.put(None)
+        return [c for c in conns if c not in gone]
 
     # Presence heartbeat --------------------------------------------------------------------
 

@@ -31,7 +31,9 @@ from chicago.web.auth import (
 )
 from chicago.web.hub import STALE, Conn, Hub
 
-__all__ = ["Hub", "chat_json", "live_json", "router"]
+__all__ = [
+    "Hub", "chat_json", "connected_seats", "live_json", "router", "same_origin", "serve_socket",
+]
 
 router = APIRouter(prefix="/api")
 JsonBody = Annotated[Any, Body()]
@@ -59,9 +61,11 @@ def live_json(v: LiveView, connected: set[int]) -> dict[str, Any]:
     out = table_json(v.table)
     out["live"] = {
         "status": v.status,
-        "you": v.seat,
+        "you": None if v.watching else v.seat,
+        "watching": v.watching,
         "creator": v.creator,
         "invite": v.has_invite,
+        "watch": v.has_watch,
         "timer": v.timer,
         "deadline": v.deadline.isoformat() if v.deadline else None,
         "players": [
@@ -85,7 +89,7 @@ def chat_json(m: ChatRow) -> dict[str, Any]:
     return {"id": m.id, "seat": m.seat, "text": m.text, "at": m.created.isoformat()}
 
 
-def _connected(request: Request, game_id: str) -> set[int]:
+def connected_seats(request: Request, game_id: str) -> set[int]:
     """Who is connected: as this process's hub last read it, else from the database."""
     hub: Hub = request.app.state.hub
     known = hub.present.get(game_id)
@@ -96,7 +100,7 @@ def _connected(request: Request, game_id: str) -> set[int]:
 
 
 def _view_response(request: Request, v: LiveView, status_code: int = 200) -> Response:
-    return JSONResponse(live_json(v, _connected(request, v.table.id)), status_code=status_code)
+    return JSONResponse(live_json(v, connected_seats(request, v.table.id)), status_code=status_code)
 
 
 # Creating, inviting, sitting down -----------------------------------------------------------
@@ -314,7 +318,7 @@ def _socket_owner(ws: WebSocket) -> Owner | None:
     return Owner("guest", hash_token(guest)) if len(guest) >= 32 else None
 
 
-def _same_origin(ws: WebSocket) -> bool:
+def same_origin(ws: WebSocket) -> bool:
     """A browser always sends Origin on a WebSocket: it must be this site (no other site's
     page may open a socket with the player's cookies)."""
     origin = ws.headers.get("origin")
@@ -327,7 +331,7 @@ def _same_origin(ws: WebSocket) -> bool:
 @router.websocket("/tables/{game_id}/live")
 async def live_socket(ws: WebSocket, game_id: str) -> None:
     """Push the seat's table as it changes; 4403 other site, 4404 not seated here."""
-    if not _same_origin(ws):
+    if not same_origin(ws):
         await ws.close(code=4403)
         return
     tables: LiveTables = ws.app.state.tables
@@ -344,6 +348,13 @@ async def live_socket(ws: WebSocket, game_id: str) -> None:
         return
     await ws.accept()
     conn = Conn(ws=ws, game_id=game_id, seat=seat, loop=asyncio.get_running_loop())
+    await serve_socket(ws, hub, conn)
+
+
+async def serve_socket(ws: WebSocket, hub: Hub, conn: Conn) -> None:
+    """An accepted socket's life: join the hub (which sends the table), answer pings and
+    syncs until it closes, then leave. A seat's socket and a spectator's alike."""
+    game_id = conn.game_id
     writer = asyncio.create_task(conn.writer())
     try:
         await hub.join(conn)

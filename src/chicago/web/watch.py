@@ -1,0 +1,81 @@
+"""Watch links over HTTP and WebSocket (docs/api.md, "Watching a table").
+
+The creator makes, renews and revokes the link under /api/tables/{id}/watch. A spectator
+needs no cookie: the token in the path is the only key, and it opens one table's
+spectator view (`chicago.table.watch`), on GET and on a socket that the hub feeds like a
+seat's (a connection whose seat is `WATCHER`), never chat, actions or hints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from fastapi import APIRouter, Request, WebSocket
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse, Response
+
+from chicago.table.watch import WATCHER, BadWatchLink, Watching
+from chicago.web.auth import request_owner
+from chicago.web.hub import WATCH_GONE, Conn, Hub
+from chicago.web.live import connected_seats, live_json, same_origin, serve_socket
+
+router = APIRouter(prefix="/api")
+
+
+def watching(request: Request | WebSocket) -> Watching:
+    found: Watching = request.app.state.watching
+    return found
+
+
+def _link(token: str) -> dict[str, str]:
+    return {"token": token, "path": f"/watch/{token}"}
+
+
+def _renew(request: Request, game_id: str) -> Response:
+    return JSONResponse(_link(watching(request).renew(request_owner(request), game_id)))
+
+
+@router.post("/tables/{game_id}/watch")
+async def renew_watch(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_renew, request, game_id)
+
+
+def _revoke(request: Request, game_id: str) -> Response:
+    watching(request).revoke(request_owner(request), game_id)
+    return Response(status_code=204)
+
+
+@router.delete("/tables/{game_id}/watch", status_code=204)
+async def revoke_watch(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_revoke, request, game_id)
+
+
+def _get(request: Request, token: str) -> Response:
+    v = watching(request).view(token)
+    return JSONResponse(live_json(v, connected_seats(request, v.table.id)))
+
+
+@router.get("/watch/{token}")
+async def watch_table(request: Request, token: str) -> Response:
+    return await run_in_threadpool(_get, request, token)
+
+
+@router.websocket("/watch/{token}/live")
+async def watch_socket(ws: WebSocket, token: str) -> None:
+    """Push the spectator's view as the table changes; 4403 other site, 4410 a link that
+    does not work (now, or later when it is renewed or revoked)."""
+    if not same_origin(ws):
+        await ws.close(code=4403)
+        return
+    try:
+        game_id, digest = await run_in_threadpool(watching(ws).table_of, token)
+    except BadWatchLink as e:
+        await ws.accept()
+        await ws.send_json({"type": "error", "error": e.message, "code": WATCH_GONE})
+        await ws.close(code=WATCH_GONE)
+        return
+    await ws.accept()
+    hub: Hub = ws.app.state.hub
+    conn = Conn(ws=ws, game_id=game_id, seat=WATCHER, loop=asyncio.get_running_loop(),
+                watch=digest)
+    await serve_socket(ws, hub, conn)
