@@ -107,6 +107,9 @@ def test_a_spectator_sees_a_whole_game_without_a_hidden_card(app: Any) -> None:
         final = players[1].get(f"/api/tables/{game_id}").json()
         assert current["view"]["scores"] == final["view"]["scores"]
         assert current["view"]["tricks"] == final["view"]["tricks"]
+    # the lobby lists the finished table, with its winner (docs/api.md GET /api/tables)
+    (entry,) = players[2].get("/api/tables").json()["tables"]
+    assert entry["status"] == "finished" and entry["winner"] == current["winner"]
 
 
 def test_a_revoked_or_renewed_watch_link_stops_at_once(app: Any) -> None:

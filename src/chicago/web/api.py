@@ -274,8 +274,10 @@ async def create_game(request: Request, body: JsonBody) -> Response:
 
 
 def _list_games(request: Request) -> Response:
-    rows = _service(request).list(request_owner(request))
-    return JSONResponse({"games": [summary_json(r) for r in rows]})
+    owner = request_owner(request)
+    rows = _service(request).list(owner)
+    people = set(request.app.state.tables.live.tables_of(owner))  # listed under /api/tables
+    return JSONResponse({"games": [summary_json(r) for r in rows if r.id not in people]})
 
 
 @router.get("/games")

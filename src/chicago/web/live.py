@@ -17,7 +17,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
 from chicago.store import Owner
-from chicago.store.live import ChatRow
+from chicago.store.live import BOT, ChatRow
 from chicago.table.live import LiveTables, LiveView
 from chicago.table.service import BadRequest, NotFound
 from chicago.web.api import action_json, parse_action, table_json
@@ -154,6 +154,10 @@ def _list(request: Request) -> Response:
                 "seats": row.seats,
                 "profile": row.profile_id,
                 "players": [s.name for s in live.seats],
+                "levels": [s.level if s.kind == BOT else None for s in live.seats],
+                "you": live.seat_of(owner),
+                "deal": row.summary.deal,
+                "winner": row.summary.winner,
                 "scores": list(row.summary.scores),
                 "updated": row.updated.isoformat(),
             }

@@ -174,6 +174,13 @@ def join_live_table(request: Request, token: str) -> HTMLResponse:
     return _page(request, "live_join.html", {"page": "join", "token": token})
 
 
+@router.get("/watch/{token}", response_class=HTMLResponse)
+def watch_live_table(request: Request, token: str) -> HTMLResponse:
+    """A watch link: a shell; the script loads the spectator's view and listens. The token
+    stays out of the Referer, as an invitation's does."""
+    return _page(request, "live_watch.html", {"page": "watch", "token": token})
+
+
 @router.get("/tables/{game_id}", response_class=HTMLResponse)
 def live_table(request: Request, game_id: str) -> HTMLResponse:
     """A table with people: a shell; the script loads this seat's view and listens."""

@@ -6,6 +6,7 @@ import { renderInviteBox } from './invite.js';
 import { postMove, renderPlay } from './play.js';
 import { markConnected, renderPlayers } from './presence.js';
 import { connectTable } from './socket.js';
+import { renderWatchBox } from './watchlink.js';
 import { t } from '../i18n.js';
 import { eventText, loadCatalog, noteText, seatName } from './words.js';
 
@@ -34,6 +35,7 @@ function render() {
     : t('Deal {deal}', { deal: view.deal });
   renderPlayers(document.getElementById('players'), table);
   renderInviteBox(document.getElementById('invite-box'), table, gameId, refetch);
+  renderWatchBox(document.getElementById('watch-box'), table, gameId, refetch);
   const toAct = view.to_act;
   let banner = '';
   if (table.status === 'finished') banner = t('{name} wins the game!', { name: nameOf(view.winner) });

@@ -3,12 +3,18 @@
 // The server sends the whole view on every (re)connection, so nothing is ever missed.
 
 const PING_MS = 20000;
-const FINAL = new Set([4403, 4404]); // another site's page; not seated at this table
+// another site's page; not seated at this table; a watch link that stopped working
+const FINAL = new Set([4403, 4404, 4410]);
 
 /** Open the live socket of `gameId`; `onMessage(msg)`, `onState('open'|'waiting'|'closed', s)`. */
-export function connectTable(gameId, { onMessage, onState }) {
+export function connectTable(gameId, handlers) {
+  return connectSocket(`/api/tables/${encodeURIComponent(gameId)}/live`, handlers);
+}
+
+/** Open the live socket at `path` (a seat's or a watch link's), reconnecting by itself. */
+export function connectSocket(path, { onMessage, onState }) {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  const url = `${scheme}://${window.location.host}/api/tables/${encodeURIComponent(gameId)}/live`;
+  const url = `${scheme}://${window.location.host}${path}`;
   let socket = null;
   let attempt = 0;
   let timer = null;

@@ -1,0 +1,63 @@
+// The lobby's "Tables with friends": every table where this guest or account has a seat
+// (waiting for friends, in play, finished), newest first, with the way back in. For a
+// signed-in player the list is the account's, so another device shows it too.
+import { api, el, errorText } from './api.js';
+import { t } from './i18n.js';
+
+function when(text) {
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? text : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A seat's name in a list: the person's, a bot's level, or a free seat. */
+function seatLabel(entry, seat) {
+  const level = entry.levels[seat];
+  if (level) return t('Bot ({level})', { level: { easy: t('easy'), normal: t('normal'), hard: t('hard') }[level] || level });
+  return entry.players[seat] || t('Free seat');
+}
+
+function statusText(entry) {
+  if (entry.status === 'open') return t('Waiting for friends');
+  if (entry.status === 'finished') {
+    if (entry.winner === null || entry.winner === undefined) return t('Finished');
+    return entry.winner === entry.you ? t('Finished: you won')
+      : t('Finished: {name} won', { name: seatLabel(entry, entry.winner) });
+  }
+  return t('In play, deal {deal}', { deal: entry.deal });
+}
+
+function row(entry) {
+  const href = `/tables/${encodeURIComponent(entry.id)}`;
+  const names = entry.players.map((_, seat) => seatLabel(entry, seat));
+  const scores = entry.status === 'open' ? names.join(' · ')
+    : names.map((name, seat) => `${name} ${entry.scores[seat]}`).join(' · ');
+  const go = entry.status === 'finished' ? t('View') : entry.status === 'open' ? t('Open') : t('Continue');
+  const label = t('{action}: the table of {names}', { action: go, names: names.join(', ') });
+  return el('li', { class: 'game-row', dataset: { table: entry.id, status: entry.status } },
+    el('div', { class: 'game-main' },
+      el('a', { class: 'game-link', href }, t('{n} players with friends', { n: entry.seats })),
+      el('span', { class: `status ${entry.status === 'finished' ? 'done' : 'live'}` }, statusText(entry)),
+      el('span', { class: 'game-scores' }, scores),
+      el('span', { class: 'help' }, t('Last played {when}', { when: when(entry.updated) }))),
+    el('div', { class: 'game-actions' },
+      el('a', { class: 'btn small primary', href, 'aria-label': label }, go)));
+}
+
+async function loadTables() {
+  const box = document.getElementById('my-tables');
+  if (!box) return;
+  let data;
+  try {
+    data = await api('GET', '/api/tables');
+  } catch (error) {
+    box.replaceChildren(el('p', { class: 'form-error' }, t('Your tables could not be loaded: {error}', { error: errorText(error) })));
+    return;
+  }
+  const tables = (data && data.tables) || [];
+  box.replaceChildren(tables.length
+    ? el('ul', { class: 'games tables' }, ...tables.map(row))
+    : el('p', { class: 'help' }, t('No tables with friends yet.')));
+  box.dataset.ready = 'true';
+}
+
+loadTables();
