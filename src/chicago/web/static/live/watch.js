@@ -31,8 +31,8 @@ function render() {
     : t('Deal {deal}', { deal: view.deal });
   renderPlayers(document.getElementById('players'), table);
   document.getElementById('trick').replaceChildren(...view.trick.map((p) => el('span', {
-    class: 'played', dataset: { seat: String(p.seat) }, title: nameOf(p.seat),
-  }, el('span', { class: 'card-face', 'aria-label': `${nameOf(p.seat)}: ${cardText(p.card)}` }, cardText(p.card)))));
+    class: 'played', dataset: { seat: String(p.seat) },
+  }, el('span', { class: 'card-face' }, cardText(p.card)), el('small', { class: 'played-by' }, nameOf(p.seat)))));
   const toAct = view.to_act;
   let banner = '';
   if (table.status === 'finished') banner = t('{name} wins the game!', { name: nameOf(view.winner) });
