@@ -6,7 +6,9 @@ invitation link and sit down, the creator starts. Every move is a click on the p
 every step each context's page and every WebSocket message it received hold only its own
 seat's cards (R9.1). Mid-deal one friend closes the page; when their turn comes, the turn
 timer (30 s) runs out and a bot makes that one decision (the log says so); then the friend
-opens the table again and plays on to the end.
+opens the table again and plays on to the end. A fourth context, a spectator with the
+creator's watch link, follows the whole game: its page has no hand and no decision, and no
+frame it receives names a card an eliminated player may not know.
 """
 
 from __future__ import annotations
@@ -126,6 +128,7 @@ def test_three_browsers_and_a_bot_play_a_whole_game(server: tuple[str, str],
                                                     tmp_path: Path) -> None:
     from playwright import sync_api
 
+    from chicago.core.views import WATCHER
     from chicago.store import Store
     from chicago.table.service import TableService
 
@@ -172,6 +175,12 @@ def test_three_browsers_and_a_bot_play_a_whole_game(server: tuple[str, str],
             s.seat = i
             wait_js(s.page, PLAYING)
         ann.page.screenshot(path=str(shots / "live-table.png"))
+        r = ann.api("POST", f"/api/tables/{game_id}/watch", None)
+        assert r["status"] == 200, r
+        eve = Seat(browser, base, "Eve")
+        eve.open(json.loads(r["body"])["path"])
+        wait_js(eve.page, READY)
+        eve_checked = 0
 
         started = time.monotonic()
         closed_once = False
@@ -202,6 +211,15 @@ def test_three_browsers_and_a_bot_play_a_whole_game(server: tuple[str, str],
                         hidden = hidden_at(service, game_id, s.seat, message["version"])
                         leaked = hidden & this_deal_cards(message)
                         assert not leaked, (s.name, leaked)
+            fresh, eve_checked = eve.messages[eve_checked:], len(eve.messages)
+            for frame in fresh:  # the spectator: what an eliminated player may know
+                message = json.loads(frame)
+                assert message.get("type") != "chat", message
+                if message.get("type") == "table":
+                    assert message["view"]["hand"] == [] and message["legal"] == []
+                    hidden = hidden_at(service, game_id, WATCHER, message["version"])
+                    leaked = hidden & this_deal_cards(message)
+                    assert not leaked, ("spectator", leaked)
             if to_act not in (0, 1, 2):
                 time.sleep(0.02)
                 continue
@@ -238,8 +256,10 @@ def test_three_browsers_and_a_bot_play_a_whole_game(server: tuple[str, str],
         else:
             pytest.fail("the game did not end in time")
         assert closed_once and timed_out and moves > 50
-        for s in seats:
+        for s in [*seats, eve]:
             wait_js(s.page, WON)
+        assert eve.page.locator("#hand, #controls, [data-legal], #chat-form").count() == 0
+        assert eve_checked > 50  # it followed the game frame by frame
         ann.page.screenshot(path=str(shots / "live-result.png"))
         cy.page.set_viewport_size({"width": 390, "height": 844})
         cy.page.screenshot(path=str(shots / "live-phone.png"), full_page=True)
