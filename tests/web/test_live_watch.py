@@ -150,6 +150,22 @@ def test_a_revoked_or_renewed_watch_link_stops_at_once(app: Any) -> None:
     assert ann.get(f"/api/tables/{game_id}").json()["live"]["watch"] is False
 
 
+def test_the_seats_sockets_hear_that_the_table_can_be_watched(app: Any) -> None:
+    game_id, players = started(app, n_friends=1, bots=1)
+    with players[1].http.websocket_connect(f"/api/tables/{game_id}/live") as ws:
+        while (m := ws.receive_json())["type"] != "table":
+            pass
+        assert m["live"]["watch"] is False
+        watch_link(players[0], game_id)
+        while (m := ws.receive_json())["type"] != "table":
+            pass
+        assert m["live"]["watch"] is True and m["live"]["you"] == 1
+        assert players[0].delete(f"/api/tables/{game_id}/watch").status_code == 204
+        while (m := ws.receive_json())["type"] != "table":
+            pass
+        assert m["live"]["watch"] is False
+
+
 def test_only_the_creator_makes_the_watch_link(app: Any) -> None:
     game_id, players = started(app, n_friends=1, bots=1)
     r = players[1].post(f"/api/tables/{game_id}/watch")

@@ -149,6 +149,7 @@ class Hub:
                 conns = [c for c in self.conns.get(game_id, ()) if c.loop is loop]
                 if conns and (WATCH_NEWS in whats or "*" in whats):
                     conns = await self._drop_revoked(game_id, conns)
+                    whats = whats | {"seats"}  # the seats' `live.watch` changed
                 if conns:
                     await self._flush(loop, game_id, whats, conns)
         except Exception:
