@@ -201,9 +201,46 @@ def test_the_broadcast_carries_no_cards(servers: tuple[str, list[Any]]) -> None:
         game_id, token = r.json()["id"], r.json()["invite"]["token"]
         bo.post(f"/api/invites/{token}", {"name": "Bo"})
         ann.post(f"/api/tables/{game_id}/start")
+        ann.post(f"/api/tables/{game_id}/watch")
         payloads = [n.payload for n in conn.notifies(timeout=3, stop_after=50)]
-    assert payloads
+    assert payloads and f"{game_id} watch" in payloads
     for payload in payloads:
         table, what = payload.split(" ")
-        assert table == game_id and (what.isdigit() or what in {"seats", "chat", "presence"})
+        assert table == game_id and (
+            what.isdigit() or what in {"seats", "chat", "presence", "watch"}
+        )
+
+
+def test_a_link_revoked_through_one_process_closes_spectators_on_the_other(
+    servers: tuple[str, list[Any]],
+) -> None:
+    """The watch link's change goes over NOTIFY: a spectator's socket open on the other
+    process is closed at once (4410), and follows the moves until then."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    _url, [(_, base1), (_, base2)] = servers
+    ann, bo = Person(base1), Person(base1)
+    r = ann.post("/api/tables", {"name": "Ann", "seats": 2, "players": ["friend"]})
+    game_id, token = r.json()["id"], r.json()["invite"]["token"]
+    bo.post(f"/api/invites/{token}", {"name": "Bo"})
+    ann.post(f"/api/tables/{game_id}/start")
+    watch = ann.post(f"/api/tables/{game_id}/watch").json()["token"]
+    url = base2.replace("http://", "ws://") + f"/api/watch/{watch}/live"
+    with connect(url, open_timeout=10) as ws:
+        first = json.loads(ws.recv(timeout=10))
+        while first["type"] != "table":
+            first = json.loads(ws.recv(timeout=10))
+        assert first["view"]["hand"] == [] and first["live"]["watching"] is True
+        assert ann.http.delete(
+            f"/api/tables/{game_id}/watch", headers={"X-CSRF-Token": ann.http.cookies[
+                "chicago_csrf"]}
+        ).status_code == 204
+        started = time.monotonic()
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                message = json.loads(ws.recv(timeout=5))
+                assert message["type"] in ("table", "presence", "error"), message
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4410
+        assert time.monotonic() - started < 3
 
