@@ -244,3 +244,38 @@ def test_a_link_revoked_through_one_process_closes_spectators_on_the_other(
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4410
         assert time.monotonic() - started < 3
 
+
+
+def test_a_killed_processs_sockets_are_no_longer_present_within_seconds(
+    servers: tuple[str, list[Any]],
+) -> None:
+    """Bo's socket is on the process that is killed and Bo does not come back: the players
+    on the other process see Bo leave within seconds (the dead process's pulse stopped),
+    not after the 45 s a stale presence row lasts."""
+    _url, [(_, base1), (two, base2)] = servers
+    ann, bo = Person(base1), Person(base1)
+    r = ann.post("/api/tables", {"name": "Ann", "seats": 2, "players": ["friend"]})
+    game_id, token = r.json()["id"], r.json()["invite"]["token"]
+    bo.post(f"/api/invites/{token}", {"name": "Bo"})
+    bo.move_to(base2)
+    ann.connect(game_id)
+    bo.connect(game_id)
+    deadline = time.monotonic() + 10
+    connected: list[int] = []
+    while connected != [0, 1]:
+        assert time.monotonic() < deadline, connected
+        message = json.loads(ann.ws.recv(timeout=10))
+        if message["type"] == "presence":
+            connected = message["connected"]
+        elif message["type"] == "table":
+            connected = [p["seat"] for p in message["live"]["players"] if p["connected"]]
+    time.sleep(1.5)  # process two has pulsed
+    two.send_signal(signal.SIGKILL)
+    two.wait(timeout=10)
+    killed = time.monotonic()
+    while connected != [0]:
+        assert time.monotonic() - killed < 10, "Bo still shows as connected"
+        message = json.loads(ann.ws.recv(timeout=10))
+        if message["type"] == "presence":
+            connected = message["connected"]
+    assert time.monotonic() - killed < 10

@@ -20,6 +20,7 @@ from sqlalchemy import Table, and_, bindparam, delete, func, insert, select, tex
 from chicago.store.models import (
     Game,
     GameAction,
+    LiveProcess,
     LiveTable,
     TableChat,
     TablePresence,
@@ -34,6 +35,7 @@ _LIVE: Final = cast(Table, LiveTable.__table__)
 _SEATS: Final = cast(Table, TableSeat.__table__)
 _CHAT: Final = cast(Table, TableChat.__table__)
 _PRESENCE: Final = cast(Table, TablePresence.__table__)
+_PROCESSES: Final = cast(Table, LiveProcess.__table__)
 _GAMES: Final = cast(Table, Game.__table__)
 _ACTIONS: Final = cast(Table, GameAction.__table__)
 # The statements read on every action and push, built once (their compiled forms are cached).
@@ -349,10 +351,19 @@ class LiveStore:
 
     # Presence ----------------------------------------------------------------------------
 
-    def present(self, conn_id: str, game_id: str, seat: int | None, now: datetime) -> None:
+    def present(
+        self,
+        conn_id: str,
+        game_id: str,
+        seat: int | None,
+        now: datetime,
+        process: str | None = None,
+    ) -> None:
         with self.store._write() as s:
             s.execute(
-                insert(_PRESENCE).values(conn=conn_id, game_id=game_id, seat=seat, seen=now)
+                insert(_PRESENCE).values(
+                    conn=conn_id, game_id=game_id, seat=seat, seen=now, process=process
+                )
             )
 
     def absent(self, conn_id: str) -> None:
@@ -386,6 +397,41 @@ class LiveStore:
                 )
             ).all()
         return {int(s) for s in seats}
+
+    def pulse(self, process: str, now: datetime) -> bool:
+        """Keep a server process alive; False when it is not registered (never, or removed
+        by another process that took it for dead: its sockets must be made present again)."""
+        with self.store._write() as s:
+            result = s.execute(
+                update(_PROCESSES)
+                .where(_PROCESSES.c.id == process)
+                .values(seen=now)
+                .execution_options(synchronize_session=False)
+            )
+            if result.rowcount == 1:  # type: ignore[attr-defined]
+                return True
+            s.execute(insert(_PROCESSES).values(id=process, seen=now))
+            return False
+
+    def reap(self, before: datetime) -> set[str]:
+        """Remove the processes whose pulse stopped before `before`, with their sockets'
+        presence rows; the tables whose presence changed."""
+        with self.store._write() as s:
+            dead = s.scalars(select(_PROCESSES.c.id).where(_PROCESSES.c.seen < before)).all()
+            if not dead:
+                return set()
+            games = s.scalars(
+                select(_PRESENCE.c.game_id).distinct().where(_PRESENCE.c.process.in_(dead))
+            ).all()
+            s.execute(delete(_PRESENCE).where(_PRESENCE.c.process.in_(dead)))
+            s.execute(delete(_PROCESSES).where(_PROCESSES.c.id.in_(dead)))
+        return {str(g) for g in games}
+
+    def retire(self, process: str) -> None:
+        """A process that stops: its row and its sockets' presence go."""
+        with self.store._write() as s:
+            s.execute(delete(_PRESENCE).where(_PRESENCE.c.process == process))
+            s.execute(delete(_PROCESSES).where(_PROCESSES.c.id == process))
 
     def forget_stale(self, before: datetime) -> None:
         with self.store._write() as s:

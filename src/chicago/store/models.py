@@ -273,3 +273,15 @@ class TablePresence(Base):
     )
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     seen: Mapped[datetime] = mapped_column(UTCDateTime())
+    process: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    """The server process holding the socket (`LiveProcess`); None: rows from before 0007."""
+
+
+class LiveProcess(Base):
+    """A server process serving table sockets: `seen` is its pulse (every second). When it
+    stops, another process removes it and its sockets' presence rows."""
+
+    __tablename__ = "live_processes"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seen: Mapped[datetime] = mapped_column(UTCDateTime())

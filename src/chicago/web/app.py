@@ -219,6 +219,8 @@ def create_app(
             yield
         finally:
             heartbeat.cancel()
+            with contextlib.suppress(Exception):  # a stopped database: its rows expire
+                hub.retire()
             driver.stop()
             broadcaster.stop()
             purging.cancel()

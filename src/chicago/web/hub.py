@@ -18,7 +18,7 @@ import secrets
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from fastapi.concurrency import run_in_threadpool
@@ -35,7 +35,13 @@ WATCH_GONE: Final = 4410
 HEARTBEAT: Final = 15.0
 """Seconds between refreshes of this process's presence rows."""
 STALE: Final = timedelta(seconds=45)
-"""A presence row not refreshed for this long is a connection of a process that died."""
+"""A presence row not refreshed for this long is a connection of a process that died (the
+backstop for rows of a process that never pulsed)."""
+PULSE: Final = 1.0
+"""Seconds between this process's pulses (its `live_processes` row)."""
+DEAD: Final = timedelta(seconds=5)
+"""A process whose pulse stopped this long ago was killed: its sockets' presence ends, and
+the tables it served are told ("presence")."""
 
 LiveJson = Callable[[LiveView, set[int]], dict[str, Any]]
 ChatJson = Callable[[Any], dict[str, Any]]
@@ -89,6 +95,8 @@ class Hub:
         self._pending: dict[tuple[asyncio.AbstractEventLoop, str], set[str]] = {}
         self.present: dict[str, set[int]] = {}
         """The seats connected at each table with sockets here, as last read."""
+        self.process = secrets.token_hex(8)
+        """This process's id in `live_processes` and on its presence rows."""
 
     # Connections --------------------------------------------------------------------------
 
@@ -99,7 +107,9 @@ class Hub:
             return  # the link was revoked while the socket opened
         now = self.tables.clock()
         seat = None if conn.watch is not None else conn.seat  # a spectator has no seat
-        await run_in_threadpool(self.tables.live.present, conn.id, conn.game_id, seat, now)
+        await run_in_threadpool(
+            self.tables.live.present, conn.id, conn.game_id, seat, now, self.process
+        )
         await self._flush(conn.loop, conn.game_id, {"seats", "chat"}, [conn])
         self.tables.announce(conn.game_id, "presence")
 
@@ -223,13 +233,45 @@ class Hub:
     # Presence heartbeat --------------------------------------------------------------------
 
     async def heartbeat(self) -> None:
-        """Refresh this process's presence rows; forget those of dead processes."""
+        """Pulse every second and remove the processes whose pulse stopped (their sockets'
+        presence ends within seconds of a kill); refresh this process's presence rows and
+        forget stale ones every 15 s."""
+        beats = 0
         while True:
-            await asyncio.sleep(HEARTBEAT)
             try:
-                now = self.tables.clock()
-                ids = [c.id for c in self.all_conns()]
-                await run_in_threadpool(self.tables.live.touch, ids, now)
-                await run_in_threadpool(self.tables.live.forget_stale, now - STALE)
+                await self.pulse()
+                if beats and beats % round(HEARTBEAT / PULSE) == 0:
+                    now = self.tables.clock()
+                    ids = [c.id for c in self.all_conns()]
+                    await run_in_threadpool(self.tables.live.touch, ids, now)
+                    await run_in_threadpool(self.tables.live.forget_stale, now - STALE)
             except Exception:
                 log.exception("the presence heartbeat failed")
+            beats += 1
+            await asyncio.sleep(PULSE)
+
+    async def pulse(self) -> None:
+        """One pulse: this process is alive; the dead ones' presence goes."""
+        live = self.tables.live
+        now = self.tables.clock()
+        if not await run_in_threadpool(live.pulse, self.process, now):
+            await self._present_again(now)  # first pulse, or taken for dead after a stall
+        for game_id in await run_in_threadpool(live.reap, now - DEAD):
+            self.tables.announce(game_id, "presence")
+
+    async def _present_again(self, now: datetime) -> None:
+        """Write this process's sockets' presence rows anew (another process removed them
+        when this one's pulse stalled)."""
+        conns = self.all_conns()
+        for c in conns:
+            seat = None if c.watch is not None else c.seat
+            await run_in_threadpool(self.tables.live.absent, c.id)
+            await run_in_threadpool(
+                self.tables.live.present, c.id, c.game_id, seat, now, self.process
+            )
+        for game_id in {c.game_id for c in conns}:
+            self.tables.announce(game_id, "presence")
+
+    def retire(self) -> None:
+        """This process stops: its row and its sockets' presence go at once."""
+        self.tables.live.retire(self.process)
