@@ -1,7 +1,9 @@
 """The WebSockets of one process: who is connected to which table, and what each is sent.
 
-A connection belongs to one seat. When a table changes (the broadcaster's news: a version,
-"seats", "chat", "presence", or "*"), the hub reads the table once for all of this process's
+A connection belongs to one seat, or is a spectator's (a watch link: the seat `WATCHER`,
+no hand, no chat, closed with 4410 when the link is renewed or revoked). When a table
+changes (the broadcaster's news: a version, "seats", "chat", "presence", "watch" or "*"),
+the hub reads the table once for all of this process's
 connections at that table (`LiveTables.views_for`, from the database and the cache) and
 sends each connection its own seat's message: `live_json` of that seat's view, with the
 events after the version that connection last had, redacted for that seat (R9.1). A
@@ -123,6 +125,11 @@ class Hub:
             self.tables.announce(conn.game_id, "presence")
         except Exception:
             log.exception("could not record a departure from table %s", conn.game_id)
+
+    async def resend(self, conn: Conn) -> None:
+        """The whole table again for one connection only (a spectator's "sync": anyone
+        with the link must not make every socket at the table be sent again)."""
+        await self._flush(conn.loop, conn.game_id, {"seats"}, [conn])
 
     def all_conns(self) -> list[Conn]:
         return [c for group in self.conns.values() for c in group]

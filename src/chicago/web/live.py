@@ -367,6 +367,9 @@ async def serve_socket(ws: WebSocket, hub: Hub, conn: Conn) -> None:
             kind = message.get("type") if isinstance(message, dict) else None
             if kind == "ping":
                 conn.put({"type": "pong"})
+            elif kind == "sync" and conn.watch is not None:
+                conn.version = -1  # a spectator's doubt is answered to it alone
+                await hub.resend(conn)
             elif kind == "sync":
                 conn.version = -1  # the client doubts: send the whole view again
                 hub.news(game_id, "seats")
