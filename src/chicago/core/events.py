@@ -247,7 +247,20 @@ _SNAKE = re.compile(r"(?<!^)(?=[A-Z])")
 
 def event_type(event: Event) -> str:
     """The event's name in JSON: CardsExchanged → cards_exchanged."""
-    return _SNAKE.sub("_", type(event).__name__).lower()
+    return _shape(type(event))[0]
+
+
+_SHAPES: dict[type, tuple[str, tuple[str, ...]]] = {}
+
+
+def _shape(cls: type[Event]) -> tuple[str, tuple[str, ...]]:
+    """A class's JSON name and field names, worked out once: every message a live table
+    sends holds the deal's log, so this runs for thousands of events a second."""
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        name = _SNAKE.sub("_", cls.__name__).lower()
+        shape = _SHAPES[cls] = (name, tuple(f.name for f in fields(cls)))
+    return shape
 
 
 def _plain(value: object) -> object:
@@ -273,10 +286,10 @@ def event_to_json(event: Event, seat: int | None = None) -> dict[str, object] | 
     """The event as JSON for `seat` (None: everything), or None when `seat` may not see it."""
     if not visible_to(event, seat):
         return None
-    out: dict[str, object] = {"type": event_type(event)}
-    owner = getattr(event, "seat", None)
-    for f in fields(event):
-        if seat is not None and f.name in event.PRIVATE and owner != seat:
-            continue
-        out[f.name] = _plain(getattr(event, f.name))
+    name, names = _shape(type(event))
+    out: dict[str, object] = {"type": name}
+    private = event.PRIVATE if seat is not None and getattr(event, "seat", None) != seat else ()
+    for f in names:
+        if f not in private:
+            out[f] = _plain(getattr(event, f))
     return out

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 from enum import Enum
-from typing import Any, Final
+from functools import lru_cache
+from typing import Any, Final, cast
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -77,6 +78,12 @@ def knobs_json(profile: RuleProfile) -> dict[str, object]:
 
 def profile_json(profile: RuleProfile) -> dict[str, object]:
     """The profile for a client: id, title, version, base (null for a preset), every knob."""
+    return dict(_profile_json(profile, current_language()))
+
+
+@lru_cache(maxsize=256)
+def _profile_json(profile: RuleProfile, lang: str) -> dict[str, object]:
+    """Made once per profile and language: every message of a live table holds it."""
     return {
         "id": profile.id,
         "title": profile_title(profile),
@@ -115,7 +122,8 @@ def table_json(table: Table) -> dict[str, object]:
     deal_scores = {h.deal: h.scores for h in table.history}
     narrator = Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
                         list(v.eliminated), trick_cards_before(events, v))
-    log = [event_to_json(e, v.seat) for e in v.log]
+    view_out = view_to_json(v)
+    log = cast(list[Any], view_out["log"])  # the deal's log, turned into JSON once
     teller = Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
                       list(v.eliminated))
     return {
@@ -126,7 +134,7 @@ def table_json(table: Table) -> dict[str, object]:
         "seats": table.seats,
         "levels": list(table.levels),
         "profile": profile_json(profile),
-        "view": view_to_json(v),
+        "view": view_out,
         "legal": [action_json(a) for a in table.legal],
         "prompt": prompt,
         "events": events,
