@@ -1,227 +1,496 @@
 """Load test of tables with people: many tables of four simulated people over WebSocket.
 
-Starts the server (one process on SQLite, or two processes on one PostgreSQL), makes
-`--tables` tables of four people (no bots), each person with their own cookies and their
-own WebSocket; on PostgreSQL the people of a table are spread over both processes (seats
-0 and 2 on one, 1 and 3 on the other) and each posts to its own process. Then, for
-`--seconds`, the person whose turn it is posts a random legal action as soon as their
-socket shows it (no thinking time). It reports:
+The server runs as `chicago serve` runs it: one process on a SQLite file (synchronous=FULL:
+every accepted action is fsynced before anyone is told), or several processes on one
+PostgreSQL (`--postgres URL --processes 1 2`). Each table has four people (no bots), each
+with their own cookies, HTTP connection and WebSocket; with several processes seat i talks
+to process i mod N, so every action crosses processes through LISTEN/NOTIFY.
 
-- actions/s: accepted actions per second over all tables;
-- latency: from the accepted action (its 200 answer at the client) to the moment the last
-  of the three other people's sockets has the new version, p50/p95 in ms ("sent": from the
-  moment the action was sent instead, an upper bound).
+How the people play. A person acts when their own socket (or the answer to their last
+action) says it is their turn, after thinking: a pause drawn uniformly between 0.5 and 1.5
+times `--think` seconds, then a random legal action, POSTed. The default, 3 s (1.5-4.5 s),
+is brisk play for people at a card table: a card to a trick takes a second or two, choosing
+what to exchange or whether to call Chicago takes longer, and the turn timer's shortest
+choice is 30 s. Human pace is what a live table must serve; `--think 0` is the capacity
+mode (everyone acts the moment it is their turn, the server is saturated and the latency
+measures its queue).
 
-    .venv/bin/python bench/live_tables.py --tables 50
-    .venv/bin/python bench/live_tables.py --tables 200 --postgres postgresql://u:p@127.0.0.1/db
+What it reports for each run (one line of key=value):
+- actions_per_s: accepted actions per second over all tables;
+- p50_ms/p95_ms/p99_ms: from the accepted action (its 200 answer at the acting person's
+  client) to the moment the last of the three other people's sockets holds that version
+  (or a newer one); sent_p95_ms measures from the moment the action was sent instead;
+- server_cpu_ms, pg_cpu_ms, client_cpu_ms: processor time (user + system, all threads) per
+  accepted action of the server processes, of every PostgreSQL process on the machine, and
+  of the simulated people;
+- load: the 1-minute load average before and after the run; errors by HTTP status.
 
-Only 127.0.0.1 is ever contacted. The client runs in this process (asyncio), so on a small
-machine it shares the cores with the servers: the figures are for the whole system.
+`--capacity` measures what one set of servers sustains: at `--tables` tables it lowers the
+think time step by step (raising the offered load) until p95 passes `--target-ms`, and
+reports the most actions/s served with p95 within it; with `--processes 1 2` it prints the
+ratio. The simulated people run in `--clients` processes of their own, but on the same
+machine: they share its cores with the servers (and PostgreSQL), and the output says how
+much of the processor each took. Nothing is hard-coded: every figure is measured.
+
+    .venv/bin/python bench/live_tables.py --tables 50 200
+    .venv/bin/python bench/live_tables.py --tables 200 --think 0
+    .venv/bin/python bench/live_tables.py --capacity --tables 200
+    .venv/bin/python bench/live_tables.py --capacity --postgres postgresql://u:p@127.0.0.1/db \
+        --processes 1 2
+
+Only 127.0.0.1 is ever contacted.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import bisect
+import multiprocessing as mp
 import os
 import random
-import socket
-import statistics
+import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-import urllib.request
+from collections import Counter
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
 
-SERVER = """
-import sys, uvicorn
-from chicago.web.app import create_app
-uvicorn.run(create_app(sys.argv[2]), host="127.0.0.1", port=int(sys.argv[1]),
-            log_level="warning", access_log=False, timeout_keep_alive=120)
-"""
+try:
+    from orjson import loads
+except ImportError:  # pragma: no cover - the standard library's is slower, not different
+    from json import loads
+
+THINK_SPREAD = 0.5
+"""A pause is uniform in [(1 - spread) * think, (1 + spread) * think]."""
+LADDER = (3.0, 2.0, 1.5, 1.0, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1, 0.05, 0.0)
+"""The think times `--capacity` steps down (seconds)."""
+GRACE = 5.0
+"""Seconds to wait after a run for the last broadcasts before counting them undelivered."""
 
 
-LOG = open(os.environ.get("CHICAGO_BENCH_LOG", os.devnull), "ab")  # noqa: SIM115
-"""Where the servers' output goes (set CHICAGO_BENCH_LOG to keep it)."""
+# The servers ------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def start(url: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
+def start_server(url: str, env: dict[str, str]) -> tuple[subprocess.Popen[str], str]:
+    """`chicago serve` on a free loopback port: the process and its base URL."""
     proc = subprocess.Popen(
-        [sys.executable, *(["/tmp/profserver.py"] if os.environ.get("PROF") else ["-c", SERVER]),
-         str(port), url],
-        stdout=LOG, stderr=subprocess.STDOUT, env={**os.environ},
+        [sys.executable, "-m", "chicago.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+         "--database-url", url, "--log-level", "warning", "--no-access-log"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
     )
-    base = f"http://127.0.0.1:{port}"
+    assert proc.stdout is not None
     deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/api/auth/me", timeout=2):
-                return proc, base
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("the server did not start") from None
-            time.sleep(0.2)
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        match = re.search(r"running at (http://127\.0\.0\.1:\d+)/", line)
+        if match:
+            threading.Thread(target=proc.stdout.read, daemon=True).start()  # never block
+            base = match.group(1)
+            for _ in range(200):
+                try:
+                    httpx.get(base + "/api/auth/me", timeout=1)
+                    return proc, base
+                except httpx.TransportError:
+                    time.sleep(0.05)
+            break
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system time of a process (all its threads), from /proc."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def postgres_cpu() -> float:
+    """User + system time of every PostgreSQL process on the machine (any database)."""
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/comm") as f:
+                    if f.read().strip() != "postgres":
+                        continue
+            except OSError:
+                continue
+            total += cpu_seconds(int(entry))
+    return total
+
+
+# The simulated people (in the client processes) --------------------------------------------
 
 
 class Person:
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, seat: int) -> None:
         self.base = base
-        self.http = httpx.AsyncClient(base_url=base, timeout=30)
-        self.table: dict[str, Any] = {}
+        self.seat = seat
+        self.http = httpx.AsyncClient(base_url=base, timeout=60)
+        self.latest: dict[str, Any] = {}
+        self.version = -1
+        self.tried = -1
+        self.received: list[tuple[int, float]] = []
+        """(version, when) of each newer version this person's socket brought."""
         self.changed = asyncio.Event()
-        self.received: dict[int, float] = {}
 
-    async def hello(self) -> None:
-        await self.http.get("/api/auth/me")
+    def see(self, message: dict[str, Any], at: float | None) -> None:
+        v = message["version"]
+        if at is not None and (not self.received or v > self.received[-1][0]):
+            self.received.append((v, at))
+        if v >= self.version:  # the same version again: the seats changed
+            self.version = v
+            self.latest = message
+            self.changed.set()
+
+    def first_with(self, version: int) -> float | None:
+        """When this person's socket first held `version` or a newer one."""
+        i = bisect.bisect_left(self.received, (version, -1.0))
+        return self.received[i][1] if i < len(self.received) else None
 
     async def post(self, path: str, body: Any = None) -> httpx.Response:
         headers = {"X-CSRF-Token": self.http.cookies["chicago_csrf"]}
         return await self.http.post(path, json=body, headers=headers)
 
-    async def listen(self, game_id: str) -> None:
+    async def listen(self, game_id: str, ready: asyncio.Event) -> None:
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         url = self.base.replace("http://", "ws://") + f"/api/tables/{game_id}/live"
         async with connect(url, additional_headers={"Cookie": cookie}, max_size=2**22) as ws:
+            ready.set()
             async for raw in ws:
-                message = json.loads(raw)
+                at = time.perf_counter()
+                message = loads(raw)
                 if message.get("type") == "table":
-                    v = message["version"]
-                    self.received.setdefault(v, time.perf_counter())
-                    if v >= self.table.get("version", -1):
-                        self.table = message
-                        self.changed.set()
+                    self.see(message, at)
 
 
-async def make_table(bases: list[str]) -> tuple[str, list[Person]]:
-    people = [Person(bases[i % len(bases)]) for i in range(4)]
-    for p in people:
-        await p.hello()
-    r = await people[0].post(
-        "/api/tables", {"name": "P0", "seats": 4, "players": ["friend"] * 3}
-    )
-    r.raise_for_status()
-    game_id, token = r.json()["id"], r.json()["invite"]["token"]
-    for i, p in enumerate(people[1:], start=1):
-        (await p.post(f"/api/invites/{token}", {"name": f"P{i}"})).raise_for_status()
-    return game_id, people
+@dataclass
+class TableRun:
+    id: str
+    people: list[Person]
+    listeners: list[asyncio.Task[None]]
+    accepted: list[tuple[int, int, float, float]] = field(default_factory=list)
+    """(version, acting seat, sent, answered) of each accepted action of a run."""
+
+    @property
+    def finished(self) -> bool:
+        latest = self.people[0].latest
+        return bool(latest) and latest.get("status") == "finished"
 
 
-async def play(game_id: str, people: list[Person], stop: float, out: dict[str, list[float]],
-               rng: random.Random) -> None:
-    while time.perf_counter() < stop:
-        now = people[0].table
-        if not now or now.get("status") == "finished":
-            return
-        to_act = now["view"]["to_act"]["seat"] if now["view"]["to_act"] else None
-        if to_act is None:
-            return
-        actor = people[to_act]
-        while actor.table.get("version", -1) < now["version"]:
-            actor.changed.clear()
-            await actor.changed.wait()
-        mine = actor.table
-        if not mine["legal"]:
-            people[0].changed.clear()
-            await people[0].changed.wait()
-            continue
-        sent = time.perf_counter()
-        r = await actor.post(f"/api/tables/{game_id}/actions",
-                             {"version": mine["version"], "action": rng.choice(mine["legal"])})
-        answered = time.perf_counter()
-        if r.status_code != 200:
-            out["errors"].append(r.status_code)
-            continue
-        version = r.json()["version"]
-        others = [p for i, p in enumerate(people) if i != to_act]
-        while not all(version in p.received or p.table.get("version", -1) >= version
-                      for p in others):
-            waits = [p for p in others if version not in p.received]
-            for p in waits:
-                p.changed.clear()
-            await asyncio.wait([asyncio.create_task(p.changed.wait()) for p in waits],
-                               return_when=asyncio.FIRST_COMPLETED)
-        last = max(p.received.get(version, time.perf_counter()) for p in others)
-        out["latency"].append(max(0.0, last - answered))
-        out["sent"].append(last - sent)
+@dataclass
+class Phase:
+    think: float
+    stop: float
+    errors: Counter[int] = field(default_factory=Counter)
 
 
-async def run(bases: list[str], tables: int, seconds: float) -> dict[str, Any]:
-    made = await asyncio.gather(*(make_table(bases) for _ in range(tables)))
-    listeners = []
-    for game_id, people in made:
+class Client:
+    """One client process: its share of the tables, played on command from the bench."""
+
+    def __init__(self, conn: Connection, bases: list[str], seed: int) -> None:
+        self.conn = conn
+        self.bases = bases
+        self.rng = random.Random(seed)
+        self.tables: list[TableRun] = []
+
+    async def main(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            command, args = await loop.run_in_executor(None, self.conn.recv)
+            if command == "quit":
+                return
+            if command == "tables":
+                await self.make_tables(args)
+                self.conn.send(len(self.tables))
+            elif command == "play":
+                self.conn.send(await self.play(**args))
+
+    async def make_table(self) -> TableRun:
+        people = [Person(self.bases[i % len(self.bases)], i) for i in range(4)]
         for p in people:
-            listeners.append(asyncio.create_task(p.listen(game_id)))
-    for game_id, people in made:
+            await p.http.get("/api/auth/me")
+        r = await people[0].post(
+            "/api/tables", {"name": "P0", "seats": 4, "players": ["friend"] * 3}
+        )
+        r.raise_for_status()
+        game_id, token = r.json()["id"], r.json()["invite"]["token"]
+        for p in people[1:]:
+            (await p.post(f"/api/invites/{token}", {"name": f"P{p.seat}"})).raise_for_status()
+        ready = [asyncio.Event() for _ in people]
+        listeners = [
+            asyncio.create_task(p.listen(game_id, e)) for p, e in zip(people, ready, strict=True)
+        ]
+        for e in ready:
+            await e.wait()
         (await people[0].post(f"/api/tables/{game_id}/start")).raise_for_status()
-    await asyncio.sleep(1.0)
-    out: dict[str, list[float]] = {"latency": [], "sent": [], "errors": []}
-    started = time.perf_counter()
-    stop = started + seconds
-    rng = random.Random(1)
-    await asyncio.gather(*(play(g, ps, stop, out, rng) for g, ps in made))
-    elapsed = time.perf_counter() - started
-    for task in listeners:
-        task.cancel()
-    lat = sorted(out["latency"])
-    sent = sorted(out["sent"])
+        for p in people:  # each one's view of the started game, before anyone plays
+            while p.latest.get("live", {}).get("status") != "playing":
+                p.changed.clear()
+                await p.changed.wait()
+        return TableRun(game_id, people, listeners)
 
-    def pct(values: list[float], q: float) -> float:
-        return 1000 * values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
+    async def make_tables(self, count: int) -> None:
+        """Have `count` tables still playing (finished ones are replaced)."""
+        for t in [t for t in self.tables if t.finished]:
+            for task in t.listeners:
+                task.cancel()
+            for p in t.people:
+                await p.http.aclose()
+        self.tables = [t for t in self.tables if not t.finished]
+        gate = asyncio.Semaphore(8)
 
-    return {
-        "tables": tables,
-        "processes": len(bases),
-        "actions": len(lat),
-        "actions_per_s": len(lat) / elapsed,
-        "p50_ms": pct(lat, 0.50),
-        "p95_ms": pct(lat, 0.95),
-        "sent_p50_ms": pct(sent, 0.50),
-        "sent_p95_ms": pct(sent, 0.95),
-        "mean_ms": 1000 * statistics.fmean(lat) if lat else 0.0,
-        "errors": len(out["errors"]),
-    }
+        async def one() -> TableRun:
+            async with gate:
+                return await self.make_table()
+
+        self.tables += await asyncio.gather(*(one() for _ in range(count - len(self.tables))))
+
+    async def person(self, t: TableRun, p: Person, phase: Phase, rng: random.Random) -> None:
+        """Act whenever it is this person's turn, after thinking, until the phase ends."""
+        while True:
+            p.changed.clear()
+            now = time.perf_counter()
+            if now >= phase.stop:
+                return
+            m = p.latest
+            if m.get("legal") and m["version"] > p.tried and m["live"]["status"] == "playing":
+                p.tried = m["version"]
+                if phase.think > 0:
+                    pause = phase.think * rng.uniform(1 - THINK_SPREAD, 1 + THINK_SPREAD)
+                    await asyncio.sleep(pause)
+                    if time.perf_counter() >= phase.stop:
+                        return
+                body = {"version": m["version"], "action": rng.choice(m["legal"])}
+                sent = time.perf_counter()
+                r = await p.post(f"/api/tables/{t.id}/actions", body)
+                answered = time.perf_counter()
+                if r.status_code == 200:
+                    answer = loads(r.content)
+                    t.accepted.append((answer["version"], p.seat, sent, answered))
+                    p.see(answer, None)
+                else:
+                    phase.errors[r.status_code] += 1
+                    p.see(loads((await p.http.get(f"/api/tables/{t.id}")).content), None)
+                continue
+            try:
+                await asyncio.wait_for(p.changed.wait(), phase.stop - now)
+            except TimeoutError:
+                return
+
+    async def play(self, tables: int, think: float, start: float, seconds: float) -> dict[str, Any]:
+        active = self.tables[:tables]
+        for t in active:
+            t.accepted = []
+        phase = Phase(think, start + seconds)
+        await asyncio.sleep(max(0.0, start - time.perf_counter()))
+        cpu = time.process_time()
+        tasks = [
+            self.person(t, p, phase, random.Random(self.rng.random()))
+            for t in active for p in t.people
+        ]
+        await asyncio.gather(*tasks)
+        cpu = time.process_time() - cpu
+        latency: list[float] = []
+        sent: list[float] = []
+        undelivered = 0
+        deadline = time.perf_counter() + GRACE
+        for t in active:
+            for version, seat, when_sent, answered in t.accepted:
+                others = [p for p in t.people if p.seat != seat]
+                while (any(p.first_with(version) is None for p in others)
+                       and time.perf_counter() < deadline):
+                    await asyncio.sleep(0.05)
+                arrivals = [p.first_with(version) for p in others]
+                if any(a is None for a in arrivals):
+                    undelivered += 1
+                    continue
+                last = max(a for a in arrivals if a is not None)
+                latency.append(max(0.0, last - answered))
+                sent.append(last - when_sent)
+        return {"latency": latency, "sent": sent, "errors": dict(phase.errors),
+                "undelivered": undelivered, "cpu": cpu,
+                "finished": sum(t.finished for t in active)}
+
+
+def client_process(conn: Connection, bases: list[str], seed: int) -> None:
+    asyncio.run(Client(conn, bases, seed).main())
+
+
+# The bench ----------------------------------------------------------------------------------
+
+
+def pct(values: list[float], q: float) -> float:
+    return 1000 * values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
+
+
+class Bench:
+    """Servers, client processes and their tables, for one configuration."""
+
+    def __init__(self, url: str, processes: int, clients: int, env: dict[str, str]) -> None:
+        self.servers = [start_server(url, env) for _ in range(processes)]
+        bases = [b for _, b in self.servers]
+        ctx = mp.get_context("spawn")
+        self.pipes: list[Connection] = []
+        self.clients = []
+        for k in range(clients):
+            ours, theirs = ctx.Pipe()
+            proc = ctx.Process(target=client_process, args=(theirs, bases, 1000 + k),
+                               daemon=True)
+            proc.start()
+            self.pipes.append(ours)
+            self.clients.append(proc)
+        self.postgres = url.startswith("postgres")
+
+    def tables(self, count: int) -> None:
+        shares = [count // len(self.pipes) + (k < count % len(self.pipes))
+                  for k in range(len(self.pipes))]
+        for pipe, share in zip(self.pipes, shares, strict=True):
+            pipe.send(("tables", share))
+        for pipe in self.pipes:
+            pipe.recv()
+        self.shares = shares
+
+    def run(self, tables: int, think: float, seconds: float) -> dict[str, Any]:
+        self.tables(tables)
+        load_before = os.getloadavg()[0]
+        start = time.perf_counter() + 1.0
+        for pipe, share in zip(self.pipes, self.shares, strict=True):
+            pipe.send(("play", {"tables": share, "think": think, "start": start,
+                                "seconds": seconds}))
+        time.sleep(max(0.0, start - time.perf_counter()))
+        pids = [p.pid for p, _ in self.servers]
+        server0 = sum(cpu_seconds(pid) for pid in pids)
+        pg0 = postgres_cpu() if self.postgres else 0.0
+        time.sleep(seconds)
+        server = sum(cpu_seconds(pid) for pid in pids) - server0
+        pg = postgres_cpu() - pg0 if self.postgres else 0.0
+        load_after = os.getloadavg()[0]
+        parts = [pipe.recv() for pipe in self.pipes]
+        latency = sorted(x for part in parts for x in part["latency"])
+        sent = sorted(x for part in parts for x in part["sent"])
+        errors: Counter[int] = Counter()
+        for part in parts:
+            errors.update(part["errors"])
+        n = max(1, len(latency))
+        return {
+            "tables": tables,
+            "processes": len(self.servers),
+            "think_s": think,
+            "actions": len(latency),
+            "actions_per_s": len(latency) / seconds,
+            "p50_ms": pct(latency, 0.50),
+            "p95_ms": pct(latency, 0.95),
+            "p99_ms": pct(latency, 0.99),
+            "sent_p95_ms": pct(sent, 0.95),
+            "server_cpu_ms": 1000 * server / n,
+            "pg_cpu_ms": 1000 * pg / n,
+            "client_cpu_ms": 1000 * sum(part["cpu"] for part in parts) / n,
+            "undelivered": sum(part["undelivered"] for part in parts),
+            "errors": ",".join(f"{k}:{v}" for k, v in sorted(errors.items())) or "0",
+            "load": f"{load_before:.2f}->{load_after:.2f}",
+        }
+
+    def close(self) -> None:
+        for pipe in self.pipes:
+            pipe.send(("quit", None))
+        for proc in self.clients:
+            proc.join(timeout=10)
+            if proc.is_alive():
+                proc.terminate()
+        for proc, _ in self.servers:
+            proc.terminate()
+            proc.wait(timeout=10)
+
+
+def line(result: dict[str, Any]) -> str:
+    return " ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}"
+                    for k, v in result.items())
+
+
+def capacity(bench: Bench, tables: int, seconds: float, target: float) -> dict[str, Any] | None:
+    """The most actions/s served with p95 within `target` ms, stepping the think time down."""
+    best = None
+    for think in LADDER:
+        result = bench.run(tables, think, seconds)
+        print("  " + line(result), flush=True)
+        if result["p95_ms"] > target:
+            break
+        if best is None or result["actions_per_s"] > best["actions_per_s"]:
+            best = result
+    return best
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--tables", type=int, nargs="+", default=[50, 200])
+    parser.add_argument("--seconds", type=float, default=20.0, help="each run (20)")
+    parser.add_argument("--think", type=float, default=3.0,
+                        help="mean seconds a person thinks before acting (3; 0: no pause)")
     parser.add_argument("--postgres", help="a PostgreSQL URL: server processes on it")
-    parser.add_argument("--processes", type=int, default=2,
-                        help="server processes on PostgreSQL (default 2)")
+    parser.add_argument("--processes", type=int, nargs="+", default=[1],
+                        help="server processes on PostgreSQL, one run each (1)")
+    parser.add_argument("--clients", type=int, default=2,
+                        help="processes for the simulated people (2)")
+    parser.add_argument("--capacity", action="store_true",
+                        help="find the most actions/s with p95 within --target-ms")
+    parser.add_argument("--target-ms", type=float, default=50.0)
     args = parser.parse_args()
-    procs = []
+    env = {**os.environ, "CHICAGO_SQLITE_SYNCHRONOUS": "FULL"}
+    cores = os.cpu_count()
+    print(f"# {cores} cores shared by the servers, {args.clients} client processes"
+          + (" and PostgreSQL" if args.postgres else "")
+          + ("" if args.capacity else f"; think {args.think:g} s mean")
+          + f"; {args.seconds:g} s per run", flush=True)
+    found: dict[int, dict[str, Any] | None] = {}
     with tempfile.TemporaryDirectory() as directory:
         if args.postgres:
             from chicago.store import Store
 
             Store(args.postgres).close()
-            procs = [start(args.postgres) for _ in range(args.processes)]
+            configs = [(args.postgres, n) for n in args.processes]
         else:
-            os.environ.setdefault("CHICAGO_SQLITE_SYNCHRONOUS", "FULL")
-            procs = [start(f"sqlite:///{Path(directory) / 'bench.db'}")]
-        try:
-            result = asyncio.run(run([b for _, b in procs], args.tables, args.seconds))
-        finally:
-            for proc, _ in procs:
-                proc.terminate()
-                proc.wait(timeout=10)
-    print(" ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}"
-                   for k, v in result.items()))
+            configs = [(f"sqlite:///{Path(directory) / 'bench.db'}", 1)]
+        for url, processes in configs:
+            bench = Bench(url, processes, args.clients, env)
+            try:
+                if args.capacity:
+                    print(f"# capacity: processes={processes} tables={max(args.tables)}",
+                          flush=True)
+                    best = capacity(bench, max(args.tables), args.seconds, args.target_ms)
+                    found[processes] = best
+                    print(f"capacity processes={processes} " + (
+                        f"actions_per_s={best['actions_per_s']:.1f} p95_ms={best['p95_ms']:.1f}"
+                        f" think_s={best['think_s']:g}" if best else "none within target"),
+                        flush=True)
+                else:
+                    for tables in args.tables:
+                        print(line(bench.run(tables, args.think, args.seconds)), flush=True)
+            finally:
+                bench.close()
+    if args.capacity and len(found) > 1:
+        one, most = found.get(min(found)), found.get(max(found))
+        if one and most:
+            ratio = most["actions_per_s"] / one["actions_per_s"]
+            print(f"ratio processes={max(found)}/{min(found)} "
+                  f"actions_per_s={ratio:.2f} (target >= 1.7)")
 
 
 if __name__ == "__main__":
