@@ -28,6 +28,8 @@ from starlette.websockets import WebSocket
 
 from chicago.table.live import LiveTables, LiveView
 from chicago.table.watch import WATCH_NEWS, BadWatchLink
+from chicago.text.i18n import DEFAULT_LANGUAGE, use_language
+from chicago.web.live_render import Renders, dumps
 
 log = logging.getLogger("chicago.web.hub")
 
@@ -65,11 +67,14 @@ class Conn:
     chat_seen: int = 0
     close_code: int = 4408
     """Sent when the outbox's None closes the socket (4408: too slow, reconnect)."""
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(
+    lang: str = DEFAULT_LANGUAGE
+    """The socket's language (its cookie or Accept-Language): its tables are told in it."""
+    outbox: asyncio.Queue[dict[str, Any] | str | None] = field(
         default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
     )
 
-    def put(self, message: dict[str, Any] | None) -> None:
+    def put(self, message: dict[str, Any] | str | None) -> None:
+        """Queue a message (a dict, or JSON text made once for many), or None: close."""
         try:
             self.outbox.put_nowait(message)
         except asyncio.QueueFull:  # too slow: drop it, the client reconnects and refetches
@@ -85,13 +90,15 @@ class Conn:
             if message is None:
                 await self.ws.close(code=self.close_code)
                 return
-            await self.ws.send_json(message)
+            await self.ws.send_text(message if isinstance(message, str) else dumps(message))
 
 
 class Hub:
     def __init__(self, tables: LiveTables, live_json: LiveJson, chat_json: ChatJson) -> None:
         self.tables = tables
         self.live_json = live_json
+        self.renders = Renders(live_json)
+        """The texts of recent views, shared with the answers to actions."""
         self.chat_json = chat_json
         self.conns: dict[str, set[Conn]] = defaultdict(set)
         self._pending: dict[tuple[asyncio.AbstractEventLoop, str], set[str]] = {}
@@ -195,21 +202,25 @@ class Hub:
             newest = max((int(v) for v in versions), default=-1)
             todo = [c for c in conns if everything or "seats" in whats or c.version < newest]
             if todo:
-                seats: dict[int, int | None] = {}
+                seats: dict[int, int] = {}
                 for c in todo:
-                    old = seats.get(c.seat, c.version)
-                    seats[c.seat] = min(old if old is not None else c.version, c.version)
-                views = await run_in_threadpool(self.tables.views_for, game_id, seats)
+                    seats[c.seat] = min(seats.get(c.seat, c.version), c.version)
+                wanted = {(c.seat, c.lang) for c in todo}
+                texts = await run_in_threadpool(
+                    self._render, game_id, seats, wanted, connected
+                )
                 for c in todo:
-                    v = views[c.seat]
-                    if v.table.version < c.version:
+                    version, text = texts[(c.seat, c.lang)]
+                    if version < c.version:
                         continue
                     if c.version != seats[c.seat]:  # it had a newer version than the batch
-                        v = await run_in_threadpool(
-                            self.tables.view_for, game_id, c.seat, c.version
+                        mine = await run_in_threadpool(
+                            self._render, game_id, {c.seat: c.version}, {(c.seat, c.lang)},
+                            connected,
                         )
-                    c.version = v.table.version
-                    c.put({"type": "table", **self.live_json(v, connected)})
+                        version, text = mine[(c.seat, c.lang)]
+                    c.version = version
+                    c.put(text)
         elif need_presence:
             for c in conns:
                 c.put({"type": "presence", "connected": sorted(connected)})
@@ -236,6 +247,24 @@ class Hub:
             c.close_code = WATCH_GONE
             c.put(None)
         return [c for c in conns if c not in gone]
+
+    def _render(
+        self,
+        game_id: str,
+        seats: dict[int, int],
+        wanted: set[tuple[int, str]],
+        connected: set[int],
+    ) -> dict[tuple[int, str], tuple[int, str]]:
+        """(version, message text) for each (seat, language) wanted, from one read of the
+        table; each text is made once however many sockets it goes to (off the loop)."""
+        since: dict[int, int | None] = dict(seats)
+        views = self.tables.views_for(game_id, since)
+        out: dict[tuple[int, str], tuple[int, str]] = {}
+        for seat, lang in wanted:
+            v = views[seat]
+            with use_language(lang):
+                out[(seat, lang)] = (v.table.version, self.renders.message(v, connected))
+        return out
 
     # Presence heartbeat --------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from chicago.store import Owner
 from chicago.store.live import BOT, ChatRow
 from chicago.table.live import LiveTables, LiveView
 from chicago.table.service import BadRequest, NotFound
+from chicago.text.i18n import current_language
 from chicago.web.api import action_json, parse_action, table_json
 from chicago.web.auth import (
     GUEST_COOKIE,
@@ -100,7 +101,11 @@ def connected_seats(request: Request, game_id: str) -> set[int]:
 
 
 def _view_response(request: Request, v: LiveView, status_code: int = 200) -> Response:
-    return JSONResponse(live_json(v, connected_seats(request, v.table.id)), status_code=status_code)
+    """The seat's `LiveTable`: after an action, the text the hub sends that seat's sockets
+    (made once for both)."""
+    hub: Hub = request.app.state.hub
+    body = hub.renders.body(v, connected_seats(request, v.table.id))
+    return Response(body, status_code=status_code, media_type="application/json")
 
 
 # Creating, inviting, sitting down -----------------------------------------------------------
@@ -351,7 +356,8 @@ async def live_socket(ws: WebSocket, game_id: str) -> None:
         await ws.close(code=4404)
         return
     await ws.accept()
-    conn = Conn(ws=ws, game_id=game_id, seat=seat, loop=asyncio.get_running_loop())
+    conn = Conn(ws=ws, game_id=game_id, seat=seat, loop=asyncio.get_running_loop(),
+                lang=current_language())
     await serve_socket(ws, hub, conn)
 
 

@@ -15,6 +15,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
 from chicago.table.watch import WATCHER, BadWatchLink, Watching
+from chicago.text.i18n import current_language
 from chicago.web.auth import request_owner
 from chicago.web.hub import WATCH_GONE, Conn, Hub
 from chicago.web.live import connected_seats, live_json, same_origin, serve_socket
@@ -77,5 +78,5 @@ async def watch_socket(ws: WebSocket, token: str) -> None:
     await ws.accept()
     hub: Hub = ws.app.state.hub
     conn = Conn(ws=ws, game_id=game_id, seat=WATCHER, loop=asyncio.get_running_loop(),
-                watch=digest)
+                watch=digest, lang=current_language())
     await serve_socket(ws, hub, conn)

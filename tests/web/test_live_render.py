@@ -1,0 +1,165 @@
+"""What a seat is sent, made once (chicago.web.live_render): a text from the cache is the
+text a fresh rendering gives, an action's answer and the actor's socket carry the same
+table, another process's commit is never hidden behind an older text, and each socket is
+told the table in its own language.
+
+Runs on SQLite, or on PostgreSQL with CHICAGO_TEST_DATABASE_URL (scripts/postgres-test).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live_support import act_for, assert_private, friends_table, tables_of
+from test_api_support import Apps, Player, apps_fixture
+
+from chicago.text.i18n import use_language
+from chicago.web.hub import Hub
+from chicago.web.live import live_json
+from chicago.web.live_render import dumps
+
+
+@pytest.fixture
+def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
+    monkeypatch.setenv("CHICAGO_SQLITE_SYNCHRONOUS", "NORMAL")
+    yield from apps_fixture(tmp_path)
+
+
+def hub_of(app: Any) -> Hub:
+    hub: Hub = app.state.hub
+    return hub
+
+
+def started(app: Any) -> tuple[str, list[Player]]:
+    """Three friends and one easy bot (no pace to wait for), dealt."""
+    tables_of(app).pace_ms = 0
+    players = [Player(app) for _ in range(3)]
+    game_id, _ = friends_table(players[0], players[1:], seats=4, bots=1)
+    assert players[0].post(f"/api/tables/{game_id}/start").status_code == 200
+    return game_id, players
+
+
+def table(player: Player, game_id: str) -> dict[str, Any]:
+    r = player.get(f"/api/tables/{game_id}")
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def step(app: Any, game_id: str, players: list[Player], rng: random.Random) -> None:
+    """One decision: the seat to act's person (a random legal action), else the bot."""
+    v = table(players[0], game_id)
+    seat = v["view"]["to_act"]["seat"]
+    if seat < len(players):
+        mine = table(players[seat], game_id)
+        assert act_for(players[seat], game_id, mine, rng.choice(mine["legal"])).status_code == 200
+    else:
+        assert tables_of(app).step(game_id)
+
+
+def test_a_cached_text_is_the_fresh_rendering_for_every_seat_all_game(apps: Apps) -> None:
+    """At every version of a whole game, each seat's text from the cache (asked twice: the
+    second is a hit) is `live_json` of its view, and holds only what it may know (R9.1)."""
+    app = apps.new()
+    game_id, players = started(app)
+    tables, renders = tables_of(app), hub_of(app).renders
+    rng = random.Random(11)
+    last = [-1, -1, -1, -1]
+    for _ in range(3000):
+        views = tables.views_for(game_id, {s: last[s] for s in range(4)})
+        for seat, v in views.items():
+            first = renders.body(v, {0, 2})
+            hits = renders.hits
+            again = renders.body(v, {0, 2})
+            assert again == first and renders.hits == hits + 1
+            message = live_json(v, {0, 2})
+            assert first == dumps(message)
+            assert json.loads(first) == message
+            assert_private(app, game_id, seat, message)
+            last[seat] = v.table.version
+        if views[0].status == "finished":
+            break
+        step(app, game_id, players, rng)
+    assert views[0].status == "finished"
+
+
+def test_the_answer_and_the_actors_socket_carry_one_text(apps: Apps) -> None:
+    app = apps.new()
+    game_id, players = started(app)
+    rng = random.Random(5)
+    while (seat := table(players[0], game_id)["view"]["to_act"]["seat"]) >= 3:
+        assert tables_of(app).step(game_id)
+    with players[seat].http.websocket_connect(f"/api/tables/{game_id}/live") as ws:
+        before = next_table(ws, 0)
+        r = act_for(players[seat], game_id, before, rng.choice(before["legal"]))
+        assert r.status_code == 200, r.text
+        pushed = next_table(ws, r.json()["version"])
+    assert pushed == {"type": "table", **r.json()}
+    assert pushed["events"]  # the action's events, redacted for the actor's seat
+    assert hub_of(app).renders.hits >= 1  # made once, for the answer and the socket
+
+
+def test_another_processs_commit_is_never_hidden_behind_an_older_text(apps: Apps) -> None:
+    """Two processes on one database: one has rendered (and cached) version n; the other
+    commits n+1; the first then sends n+1, equal to a fresh replay by a third process
+    whose cache is empty."""
+    one, two = apps.new(), apps.new()
+    game_id, players = started(one)
+    on_two = [Player(two) for _ in players]
+    for p, q in zip(players, on_two, strict=True):
+        q.http.cookies = p.http.cookies  # the same people, through the other process
+    rng = random.Random(9)
+    for _ in range(12):
+        for seat in range(4):
+            tables_of(one).views_for(game_id, {seat: None})  # fill one's caches
+        before = table(players[0], game_id)
+        step(two, game_id, on_two, rng)
+        after = table(players[0], game_id)  # through one
+        assert after["version"] == before["version"] + 1
+        fresh = apps.new()
+        for seat in range(4):
+            mine = tables_of(one).views_for(game_id, {seat: None})[seat]
+            replayed = tables_of(fresh).views_for(game_id, {seat: None})[seat]
+            assert mine.table.version == after["version"]
+            text = hub_of(one).renders.body(mine, set())
+            assert text == dumps(live_json(replayed, set()))
+        fresh.state.store.close()
+        apps.made.remove(fresh)
+
+
+def next_table(ws: Any, version: int) -> dict[str, Any]:
+    """The socket's next table message at `version` or newer (presence and chat skipped)."""
+    while (m := ws.receive_json())["type"] != "table" or m["version"] < version:
+        pass
+    message: dict[str, Any] = m
+    return message
+
+
+def test_each_socket_is_told_the_table_in_its_own_language(apps: Apps) -> None:
+    """Ann plays in English, Bo reads Swedish: after Ann's action each socket's narration
+    is in its own language, whoever acted."""
+    app = apps.new()
+    game_id, players = started(app)
+    bo = players[1]
+    assert bo.get("/language?lang=sv&next=/", follow_redirects=False).status_code in (302, 303)
+    rng = random.Random(2)
+    while (seat := table(players[0], game_id)["view"]["to_act"]["seat"]) != 0:
+        step(app, game_id, players, rng)
+    with players[0].http.websocket_connect(f"/api/tables/{game_id}/live") as ann_ws, \
+            bo.http.websocket_connect(f"/api/tables/{game_id}/live") as bo_ws:
+        first = [next_table(ws, 0) for ws in (ann_ws, bo_ws)]
+        assert [m["lang"] for m in first] == ["en", "sv"]
+        mine = table(players[seat], game_id)
+        assert act_for(players[seat], game_id, mine, mine["legal"][0]).status_code == 200
+        pushed = [next_table(ws, mine["version"] + 1) for ws in (ann_ws, bo_ws)]
+    assert [m["lang"] for m in pushed] == ["en", "sv"]
+    views = tables_of(app).views_for(game_id, {0: mine["version"], 1: mine["version"]})
+    with use_language("sv"):
+        swedish = live_json(views[1], set())
+    assert pushed[1]["narration"] == swedish["narration"] and swedish["narration"]
+    assert pushed[0]["narration"] != pushed[1]["narration"]
