@@ -163,3 +163,25 @@ def test_each_socket_is_told_the_table_in_its_own_language(apps: Apps) -> None:
         swedish = live_json(views[1], set())
     assert pushed[1]["narration"] == swedish["narration"] and swedish["narration"]
     assert pushed[0]["narration"] != pushed[1]["narration"]
+
+
+def test_notes_kept_by_version_are_what_the_database_says(apps: Apps) -> None:
+    """The notes of a version (decisions bots made for people) are read once and kept:
+    committed history. A seat handed to a bot decides at version n; the notes of n, read
+    before that decision, stay empty of it, those of n+1 name it, as a fresh read does."""
+    app = apps.new()
+    game_id, players = started(app)
+    tables = tables_of(app)
+    rng = random.Random(4)
+    while (seat := table(players[0], game_id)["view"]["to_act"]["seat"]) >= 3:
+        step(app, game_id, players, rng)
+    version = table(players[0], game_id)["version"]
+    assert tables.live.notes(game_id, version) == ()
+    assert players[seat].post(f"/api/tables/{game_id}/away", {"away": True}).status_code == 204
+    assert tables.step(game_id)  # the stand-in bot decides for the away seat
+    assert tables.live.notes(game_id, version) == ()
+    kept = tables.live.notes(game_id, version + 1)
+    assert kept == ((version, seat, "away"),)
+    assert kept == tuple(tables.live.decided_by(game_id, 0, version + 1))
+    assert {"index": version, "seat": seat, "by": "away"} in table(players[0], game_id)[
+        "live"]["notes"]

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Final, cast
 
 from sqlalchemy import Table, and_, bindparam, delete, func, insert, select, text, update
+from sqlalchemy.engine import Connection
 
 from chicago.store.models import (
     Game,
@@ -26,9 +27,20 @@ from chicago.store.models import (
     TablePresence,
     TableSeat,
 )
-from chicago.store.repo import NOTIFY_CHANNEL, GameRow, LiveTurn, Owner, Store, _dumps
+from chicago.store.repo import (
+    _GET_GAME,
+    NOTIFY_CHANNEL,
+    GameRow,
+    LiveTurn,
+    Owner,
+    Store,
+    _dumps,
+    _game_row,
+)
 
 PERSON: Final = "person"
+NOTES_KEPT: Final = 4096
+"""Versions whose notes (`LiveStore.notes`) are kept."""
 BOT: Final = "bot"
 
 _LIVE: Final = cast(Table, LiveTable.__table__)
@@ -48,6 +60,7 @@ _DECIDED_BY: Final = (
     .where(
         _ACTIONS.c.game_id == bindparam("b_id"),
         _ACTIONS.c.idx >= bindparam("b_start"),
+        _ACTIONS.c.idx < bindparam("b_end"),
         _ACTIONS.c.decided_by.is_not(None),
     )
     .order_by(_ACTIONS.c.idx)
@@ -111,6 +124,7 @@ class LiveStore:
         self.store = store
         self.engine = store.engine
         self.postgres = self.engine.dialect.name == "postgresql"
+        self._notes: dict[tuple[str, int], tuple[tuple[int, int, str], ...]] = {}
 
     # Tables and seats --------------------------------------------------------------------
 
@@ -154,10 +168,24 @@ class LiveStore:
 
     def get(self, game_id: str) -> LiveRow | None:
         with self.engine.connect() as conn:
-            live = conn.execute(_GET_LIVE, {"b_id": game_id}).first()
-            if live is None:
-                return None
-            seats = conn.execute(_GET_SEATS, {"b_id": game_id}).all()
+            return self._get(conn, game_id)
+
+    def rows(self, game_id: str) -> tuple[GameRow | None, LiveRow | None]:
+        """The game row, then the table, on one connection (each checkout of a pooled
+        PostgreSQL connection costs a round trip of its own): what every action and push
+        reads. The game row first, so the table is at least as new."""
+        with self.engine.connect() as conn:
+            row = conn.execute(_GET_GAME, {"b_id": game_id}).first()
+            if row is None:
+                return None, None
+            return _game_row(row), self._get(conn, game_id)
+
+    @staticmethod
+    def _get(conn: Connection, game_id: str) -> LiveRow | None:
+        live = conn.execute(_GET_LIVE, {"b_id": game_id}).first()
+        if live is None:
+            return None
+        seats = conn.execute(_GET_SEATS, {"b_id": game_id}).all()
         return LiveRow(
             game_id=live.game_id,
             status=live.status,
@@ -310,11 +338,26 @@ class LiveStore:
             ).all()
         return [str(i) for i in ids]
 
-    def decided_by(self, game_id: str, start: int) -> list[tuple[int, int, str]]:
-        """(index, seat, "timer" | "away") of the actions from `start` a bot made for a
-        person."""
+    def notes(self, game_id: str, version: int) -> tuple[tuple[int, int, str], ...]:
+        """`decided_by` for the hundred actions before `version`: committed history, so
+        kept by (table, version) and read once (an action's answer and every process's push
+        ask for the same)."""
+        key = (game_id, version)
+        found = self._notes.get(key)
+        if found is None:
+            found = tuple(self.decided_by(game_id, max(0, version - 100), version))
+            if len(self._notes) >= NOTES_KEPT:
+                self._notes.clear()  # cheap to read again
+            self._notes[key] = found
+        return found
+
+    def decided_by(self, game_id: str, start: int, end: int) -> list[tuple[int, int, str]]:
+        """(index, seat, "timer" | "away") of the actions from `start` to `end` (excluded) a
+        bot made for a person."""
         with self.engine.connect() as conn:
-            rows = conn.execute(_DECIDED_BY, {"b_id": game_id, "b_start": start}).all()
+            rows = conn.execute(
+                _DECIDED_BY, {"b_id": game_id, "b_start": start, "b_end": end}
+            ).all()
         return [(r.idx, r.seat, str(r.decided_by)) for r in rows]
 
     # Chat --------------------------------------------------------------------------------

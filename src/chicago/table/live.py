@@ -151,8 +151,7 @@ class LiveTables:
 
     def _rows(self, game_id: str) -> tuple[GameRow, LiveRow]:
         """The game row first, then the table (so the table is at least as new)."""
-        row = self.store.get_game(game_id) if len(game_id) <= 64 else None
-        live = self.live.get(game_id) if row is not None else None
+        row, live = self.live.rows(game_id) if len(game_id) <= 64 else (None, None)
         if row is None or live is None:
             raise NotFound()
         return row, live
@@ -199,7 +198,7 @@ class LiveTables:
 
     def _notes(self, row: GameRow) -> tuple[tuple[int, int, str], ...]:
         """Decisions bots made for people among the last hundred actions."""
-        return tuple(self.live.decided_by(row.id, max(0, row.version - 100)))
+        return self.live.notes(row.id, row.version)
 
     def get(self, owner: Owner, game_id: str) -> LiveView:
         seat = self.seat_of(owner, game_id)
