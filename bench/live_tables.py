@@ -147,6 +147,16 @@ class Wire:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        try:
+            return await self._post(path, body)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            # the server closed the idle connection (uvicorn keeps one 5 s): a request
+            # written to a closed connection was never read, so sending it again is safe
+            # (and the version guard would refuse a second application anyway)
+            self.reader = self.writer = None
+            return await self._post(path, body)
+
+    async def _post(self, path: str, body: bytes) -> tuple[int, bytes]:
         if self.writer is None or self.reader is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         self.writer.write(
@@ -310,12 +320,12 @@ class Client:
                 return
             m = p.latest
             if m.get("legal") and m["version"] > p.tried and m["live"]["status"] == "playing":
-                p.tried = m["version"]
                 if phase.think > 0:
                     pause = phase.think * rng.uniform(1 - THINK_SPREAD, 1 + THINK_SPREAD)
                     await asyncio.sleep(pause)
                     if time.perf_counter() >= phase.stop:
-                        return
+                        return  # the next run starts this turn's thinking again
+                p.tried = m["version"]
                 body = {"version": m["version"], "action": rng.choice(m["legal"])}
                 sent = time.perf_counter()
                 status, content = await p.act(f"/api/tables/{t.id}/actions", body)
@@ -431,7 +441,7 @@ class Bench:
         return {
             "tables": tables,
             "processes": len(self.servers),
-            "think_s": think,
+            "think_s": f"{think:g}",
             "actions": len(latency),
             "actions_per_s": len(latency) / seconds,
             "p50_ms": pct(latency, 0.50),
@@ -453,9 +463,9 @@ class Bench:
             proc.join(timeout=10)
             if proc.is_alive():
                 proc.terminate()
-        for proc, _ in self.servers:
-            proc.terminate()
-            proc.wait(timeout=10)
+        for server, _ in self.servers:
+            server.terminate()
+            server.wait(timeout=10)
 
 
 def line(result: dict[str, Any]) -> str:
@@ -474,6 +484,24 @@ def capacity(bench: Bench, tables: int, seconds: float, target: float) -> dict[s
         if best is None or result["actions_per_s"] > best["actions_per_s"]:
             best = result
     return best
+
+
+def ceiling(best: dict[str, Any], cores: int) -> str:
+    """What the processor allows, from the measured CPU per action: one server process
+    runs its Python on one core at a time (the GIL), and servers, PostgreSQL and the
+    simulated people together have the machine's cores."""
+    server = best["server_cpu_ms"] / best["processes"]  # per process, per action
+    total = best["server_cpu_ms"] + best["pg_cpu_ms"] + best["client_cpu_ms"]
+    machine = cores * 1000 / total
+    one = min(1000 / best["server_cpu_ms"], machine) if best["processes"] == 1 else None
+    out = (f"# cpu per action: servers {best['server_cpu_ms']:.1f} ms, PostgreSQL "
+           f"{best['pg_cpu_ms']:.1f} ms, simulated people {best['client_cpu_ms']:.1f} ms: "
+           f"the {cores} cores serve at most {machine:.0f} actions/s")
+    if one is not None:
+        out += (f"; one process at most {one:.0f} (one core for {server:.1f} ms of Python "
+                f"an action), so {cores} processes at most {machine / one:.2f}x one even if "
+                f"nothing cost more with several")
+    return out
 
 
 def main() -> None:
@@ -516,8 +544,10 @@ def main() -> None:
                     found[processes] = best
                     print(f"capacity processes={processes} " + (
                         f"actions_per_s={best['actions_per_s']:.1f} p95_ms={best['p95_ms']:.1f}"
-                        f" think_s={best['think_s']:g}" if best else "none within target"),
+                        f" think_s={best['think_s']}" if best else "none within target"),
                         flush=True)
+                    if best:
+                        print(ceiling(best, cores or 1), flush=True)
                 else:
                     for tables in args.tables:
                         print(line(bench.run(tables, args.think, args.seconds)), flush=True)
