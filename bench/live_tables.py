@@ -180,7 +180,10 @@ class Person:
     def __init__(self, base: str, seat: int) -> None:
         self.base = base
         self.seat = seat
-        self.http = httpx.AsyncClient(base_url=base, timeout=60)
+        # setup only: a new connection each time (a kept one may be closed by the server
+        # while idle, and a request on it then fails)
+        self.http = httpx.AsyncClient(base_url=base, timeout=60,
+                                      limits=httpx.Limits(max_keepalive_connections=0))
         self.wire: Wire | None = None
         self.latest: dict[str, Any] = {}
         self.version = -1

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 from collections import defaultdict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from fastapi.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
@@ -36,6 +38,8 @@ log = logging.getLogger("chicago.web.hub")
 QUEUE_LIMIT: Final = 64
 WATCH_GONE: Final = 4410
 """The close code of a spectator's socket whose watch link stopped working."""
+PUSH_THREADS: Final = 4
+"""Threads of the hub's own for reading and rendering what it pushes."""
 HEARTBEAT: Final = 15.0
 """Seconds between refreshes of this process's presence rows."""
 STALE: Final = timedelta(seconds=45)
@@ -47,6 +51,7 @@ DEAD: Final = timedelta(seconds=5)
 """A process whose pulse stopped this long ago was killed: its sockets' presence ends, and
 the tables it served are told ("presence")."""
 
+T = TypeVar("T")
 LiveJson = Callable[[LiveView, set[int]], dict[str, Any]]
 ChatJson = Callable[[Any], dict[str, Any]]
 
@@ -99,6 +104,7 @@ class Hub:
         self.live_json = live_json
         self.renders = Renders(live_json)
         """The texts of recent views, shared with the answers to actions."""
+        self._threads = ThreadPoolExecutor(PUSH_THREADS, thread_name_prefix="chicago-push")
         self.chat_json = chat_json
         self.conns: dict[str, set[Conn]] = defaultdict(set)
         self._pending: dict[tuple[asyncio.AbstractEventLoop, str], set[str]] = {}
@@ -196,7 +202,7 @@ class Hub:
         connected = self.present.get(game_id)
         if need_presence or connected is None:  # else the last presence read still holds
             since = self.tables.clock() - STALE
-            connected = await run_in_threadpool(self.tables.live.connected, game_id, since)
+            connected = await self._off_loop(self.tables.live.connected, game_id, since)
             self.present[game_id] = connected
         if need_table:
             newest = max((int(v) for v in versions), default=-1)
@@ -206,15 +212,13 @@ class Hub:
                 for c in todo:
                     seats[c.seat] = min(seats.get(c.seat, c.version), c.version)
                 wanted = {(c.seat, c.lang) for c in todo}
-                texts = await run_in_threadpool(
-                    self._render, game_id, seats, wanted, connected
-                )
+                texts = await self._off_loop(self._render, game_id, seats, wanted, connected)
                 for c in todo:
                     version, text = texts[(c.seat, c.lang)]
                     if version < c.version:
                         continue
                     if c.version != seats[c.seat]:  # it had a newer version than the batch
-                        mine = await run_in_threadpool(
+                        mine = await self._off_loop(
                             self._render, game_id, {c.seat: c.version}, {(c.seat, c.lang)},
                             connected,
                         )
@@ -225,7 +229,7 @@ class Hub:
             for c in conns:
                 c.put({"type": "presence", "connected": sorted(connected)})
         if everything or "chat" in whats:
-            messages = await run_in_threadpool(self.tables.live.chat, game_id)
+            messages = await self._off_loop(self.tables.live.chat, game_id)
             for c in conns:
                 if c.watch is not None:  # the chat is the seated players' (docs/api.md)
                     continue
@@ -247,6 +251,12 @@ class Hub:
             c.close_code = WATCH_GONE
             c.put(None)
         return [c for c in conns if c not in gone]
+
+    async def _off_loop(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a push's reads and rendering on the hub's own threads: under load they do
+        not wait in the request handlers' queue (what was committed is told first)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._threads, functools.partial(fn, *args))
 
     def _render(
         self,
