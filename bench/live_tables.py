@@ -117,9 +117,9 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def postgres_cpu() -> float:
-    """User + system time of every PostgreSQL process on the machine (any database)."""
-    total = 0.0
+def postgres_cpu() -> dict[int, float]:
+    """User + system time of each PostgreSQL process on the machine (any database)."""
+    out: dict[int, float] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
@@ -128,8 +128,14 @@ def postgres_cpu() -> float:
                         continue
             except OSError:
                 continue
-            total += cpu_seconds(int(entry))
-    return total
+            out[int(entry)] = cpu_seconds(int(entry))
+    return out
+
+
+def postgres_spent(before: dict[int, float]) -> float:
+    """PostgreSQL's processor time since `before` (a process that ended in between is not
+    counted: a lower bound)."""
+    return sum(t - before.get(pid, 0.0) for pid, t in postgres_cpu().items())
 
 
 # The simulated people (in the client processes) --------------------------------------------
@@ -429,10 +435,10 @@ class Bench:
         time.sleep(max(0.0, start - time.perf_counter()))
         pids = [p.pid for p, _ in self.servers]
         server0 = sum(cpu_seconds(pid) for pid in pids)
-        pg0 = postgres_cpu() if self.postgres else 0.0
+        pg0 = postgres_cpu() if self.postgres else {}
         time.sleep(seconds)
         server = sum(cpu_seconds(pid) for pid in pids) - server0
-        pg = postgres_cpu() - pg0 if self.postgres else 0.0
+        pg = postgres_spent(pg0) if self.postgres else 0.0
         load_after = os.getloadavg()[0]
         parts = [pipe.recv() for pipe in self.pipes]
         latency = sorted(x for part in parts for x in part["latency"])

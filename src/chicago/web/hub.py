@@ -6,7 +6,8 @@ changes (the broadcaster's news: a version, "seats", "chat", "presence", "watch"
 the hub reads the table once for all of this process's
 connections at that table (`LiveTables.views_for`, from the database and the cache) and
 sends each connection its own seat's message: `live_json` of that seat's view, with the
-events after the version that connection last had, redacted for that seat (R9.1). A
+events after the version that connection last had, redacted for that seat (R9.1), in the
+connection's language — each text made once (`Renders`) on the hub's own threads. A
 connection is never sent an older version than it has; a slow connection's queue is
 bounded, and one that overflows is closed (its client reconnects and refetches).
 """
