@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
-from test_api_support import Player
+import pytest
+from test_api_support import Apps, Player, apps_fixture
 
 from chicago.core.cards import Card
 from chicago.core.events import (
@@ -29,6 +32,19 @@ _CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
 def tables_of(app: Any) -> LiveTables:
     tables: LiveTables = app.state.tables
     return tables
+
+
+def unsynced_apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
+    """Apps on one database with no fsync per commit: these tests check logic, not
+    surviving a power cut."""
+    monkeypatch.setenv("CHICAGO_SQLITE_SYNCHRONOUS", "NORMAL")
+    yield from apps_fixture(tmp_path)
+
+
+def quick(app: Any) -> Any:
+    """Bots at new tables act as soon as they are due (no pace to wait for)."""
+    tables_of(app).pace_ms = 0
+    return app
 
 
 def hidden_from(state: GameState, seat: int) -> set[str]:

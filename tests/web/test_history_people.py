@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_support import friends_table, tables_of
-from test_api_support import Apps, Player, apps_fixture, strings_in
+from live_support import friends_table, quick, tables_of, unsynced_apps
+from test_api_support import Apps, Player, strings_in
 
 from chicago.core.cards import DECK
 from chicago.core.events import event_to_json
@@ -32,15 +32,12 @@ NAMES = ["Ann", "Friend 1", "Friend 2"]
 
 @pytest.fixture
 def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    monkeypatch.setenv("CHICAGO_SQLITE_SYNCHRONOUS", "NORMAL")
-    yield from apps_fixture(tmp_path)
+    yield from unsynced_apps(tmp_path, monkeypatch)
 
 
 @pytest.fixture
 def app(apps: Apps) -> Any:
-    made = apps.new()
-    tables_of(made).pace_ms = 0
-    return made
+    return quick(apps.new())
 
 
 def owner_of(player: Player) -> Owner:

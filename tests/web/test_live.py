@@ -15,8 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_support import SEED, act_for, assert_private, friends_table, tables_of
-from test_api_support import Apps, Player, apps_fixture
+from live_support import (
+    SEED,
+    act_for,
+    assert_private,
+    friends_table,
+    quick,
+    tables_of,
+    unsynced_apps,
+)
+from test_api_support import Apps, Player
 
 from chicago.core import record
 from chicago.store import Owner
@@ -26,20 +34,12 @@ from chicago.web.live import live_json
 
 @pytest.fixture
 def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    # No fsync per commit in these tests (they check logic, not surviving a power cut).
-    monkeypatch.setenv("CHICAGO_SQLITE_SYNCHRONOUS", "NORMAL")
-    yield from apps_fixture(tmp_path)
+    yield from unsynced_apps(tmp_path, monkeypatch)
 
 
 @pytest.fixture
 def app(apps: Apps) -> Any:
     return quick(apps.new())
-
-
-def quick(app: Any) -> Any:
-    """Bots at new tables act as soon as they are due (no pace to wait for)."""
-    tables_of(app).pace_ms = 0
-    return app
 
 
 class Clock:

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_support import act_for, assert_private, friends_table, tables_of
-from test_api_support import Apps, Player, apps_fixture
+from live_support import act_for, assert_private, friends_table, tables_of, unsynced_apps
+from test_api_support import Apps, Player
 
 from chicago.text.i18n import use_language
 from chicago.web.hub import Hub
@@ -26,8 +26,7 @@ from chicago.web.live_render import dumps
 
 @pytest.fixture
 def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    monkeypatch.setenv("CHICAGO_SQLITE_SYNCHRONOUS", "NORMAL")
-    yield from apps_fixture(tmp_path)
+    yield from unsynced_apps(tmp_path, monkeypatch)
 
 
 def hub_of(app: Any) -> Hub:

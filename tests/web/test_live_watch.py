@@ -13,9 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_support import SEED, act_for, assert_private, friends_table, tables_of
+from live_support import (
+    SEED,
+    act_for,
+    assert_private,
+    friends_table,
+    quick,
+    tables_of,
+    unsynced_apps,
+)
 from starlette.websockets import WebSocketDisconnect
-from test_api_support import Apps, Player, apps_fixture
+from test_api_support import Apps, Player
 
 from chicago.core.views import WATCHER
 
@@ -24,15 +32,12 @@ GONE = 4410
 
 @pytest.fixture
 def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    monkeypatch.setenv("CHICAGO_SQLITE_SYNCHRONOUS", "NORMAL")
-    yield from apps_fixture(tmp_path)
+    yield from unsynced_apps(tmp_path, monkeypatch)
 
 
 @pytest.fixture
 def app(apps: Apps) -> Any:
-    app = apps.new()
-    tables_of(app).pace_ms = 0  # bots act as soon as they are due
-    return app
+    return quick(apps.new())
 
 
 def started(app: Any, n_friends: int = 2, bots: int = 1) -> tuple[str, list[Player]]:
