@@ -4,11 +4,12 @@ import { api, el, errorText } from '../api.js';
 import { setupChat } from './chat.js';
 import { renderInviteBox } from './invite.js';
 import { postMove, renderPlay } from './play.js';
-import { markConnected, renderPlayers } from './presence.js';
+import { failure, renderHead, renderLog, showConnection } from './board.js';
+import { markConnected } from './presence.js';
 import { connectTable } from './socket.js';
 import { renderWatchBox } from './watchlink.js';
 import { t } from '../i18n.js';
-import { eventText, loadCatalog, noteText, seatName } from './words.js';
+import { loadCatalog, seatName } from './words.js';
 
 await loadCatalog();
 
@@ -21,19 +22,10 @@ let busy = false;
 const nameOf = (seat) => seatName(table && table.live.players[seat]);
 const showChat = setupChat(gameId, nameOf);
 
-function failure(text) {
-  const box = document.getElementById('failure');
-  box.textContent = text || '';
-  box.hidden = !text;
-}
-
 function render() {
   const view = table.view;
   const live = table.live;
-  document.getElementById('deal-info').textContent = live.status === 'open'
-    ? t('Waiting for players')
-    : t('Deal {deal}', { deal: view.deal });
-  renderPlayers(document.getElementById('players'), table);
+  renderHead(table);
   renderInviteBox(document.getElementById('invite-box'), table, gameId, refetch);
   renderWatchBox(document.getElementById('watch-box'), table, gameId, refetch);
   const toAct = view.to_act;
@@ -45,9 +37,7 @@ function render() {
   document.getElementById('banner').textContent = banner;
   renderPlay(live.players[live.you].away ? { ...table, legal: [], prompt: null } : table, move);
   renderAway();
-  const lines = view.log.map((e) => eventText(e, nameOf)).filter(Boolean);
-  const notes = live.notes.map((n) => noteText(n, nameOf));
-  document.getElementById('log').replaceChildren(...[...lines, ...notes].slice(-30).map((s) => el('li', {}, s)));
+  renderLog(table, nameOf);
   app.dataset.state = 'ready';
   app.dataset.version = String(table.version);
   app.dataset.toAct = toAct ? String(toAct.seat) : '';
@@ -89,7 +79,6 @@ async function move(action) {
   failure(answer.text);
 }
 
-const connection = document.getElementById('connection');
 connectTable(gameId, {
   onMessage(message) {
     if (message.type === 'table') adopt(message);
@@ -98,9 +87,7 @@ connectTable(gameId, {
     else if (message.type === 'error') failure(t('You have no seat at this table.'));
   },
   onState(state, seconds) {
-    connection.dataset.state = state;
-    connection.textContent = state === 'open' ? t('Live')
-      : state === 'waiting' ? t('Reconnecting in {n} s…', { n: seconds }) : t('Not connected');
+    showConnection(state, seconds);
     if (state === 'open') refetch();
   },
 });

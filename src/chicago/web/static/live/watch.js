@@ -3,9 +3,10 @@
 // actions, no hints, no chat. A link that stops working says so and stops reconnecting.
 import { api, el, errorText } from '../api.js';
 import { t } from '../i18n.js';
-import { markConnected, renderPlayers } from './presence.js';
+import { failure, renderHead, renderLog, showConnection } from './board.js';
+import { markConnected } from './presence.js';
 import { connectSocket } from './socket.js';
-import { cardText, eventText, loadCatalog, noteText, seatName } from './words.js';
+import { cardText, loadCatalog, seatName } from './words.js';
 
 await loadCatalog();
 
@@ -17,19 +18,10 @@ let gone = false;
 
 const nameOf = (seat) => seatName(table && table.live.players[seat]);
 
-function failure(text) {
-  const box = document.getElementById('failure');
-  box.textContent = text || '';
-  box.hidden = !text;
-}
-
 function render() {
   const view = table.view;
   const live = table.live;
-  document.getElementById('deal-info').textContent = live.status === 'open'
-    ? t('Waiting for players')
-    : t('Deal {deal}', { deal: view.deal });
-  renderPlayers(document.getElementById('players'), table);
+  renderHead(table);
   document.getElementById('trick').replaceChildren(...view.trick.map((p) => el('span', {
     class: 'played', dataset: { seat: String(p.seat) },
   }, el('span', { class: 'card-face' }, cardText(p.card)), el('small', { class: 'played-by' }, nameOf(p.seat)))));
@@ -39,9 +31,7 @@ function render() {
   else if (live.status === 'open') banner = t('The game starts when the creator says so.');
   else if (toAct) banner = t('Waiting for {name}.', { name: nameOf(toAct.seat) });
   document.getElementById('banner').textContent = banner;
-  const lines = view.log.map((e) => eventText(e, nameOf)).filter(Boolean);
-  const notes = live.notes.map((n) => noteText(n, nameOf));
-  document.getElementById('log').replaceChildren(...[...lines, ...notes].slice(-30).map((s) => el('li', {}, s)));
+  renderLog(table, nameOf);
   app.dataset.state = 'ready';
   app.dataset.version = String(table.version);
   app.dataset.status = table.status;
@@ -65,7 +55,6 @@ async function refetch() {
   }
 }
 
-const connection = document.getElementById('connection');
 connectSocket(`${PATH}/live`, {
   onMessage(message) {
     if (message.type === 'table') adopt(message);
@@ -73,9 +62,7 @@ connectSocket(`${PATH}/live`, {
     else if (message.type === 'error') stopped();
   },
   onState(state, seconds) {
-    connection.dataset.state = state;
-    connection.textContent = state === 'open' ? t('Live')
-      : state === 'waiting' ? t('Reconnecting in {n} s…', { n: seconds }) : t('Not connected');
+    showConnection(state, seconds);
     if (state === 'open' && !gone) refetch();
   },
 });
