@@ -47,9 +47,9 @@ from .odds import (
     projected,
     straight_flush_odds,
 )
-from .simulate import World, world
+from .simulate import TRIES, World, world
 from .solver import LastTrick, chicago_holds, mask_of, rollout
-from .stakes import Stakes, Step, gain
+from .stakes import WIN, Stakes, Step, gain
 
 WORLDS: Final = 128
 """Imagined worlds per exchange decision."""
@@ -64,6 +64,12 @@ the deal exactly."""
 ROLL: Final = {2: 4, 3: 3, 4: 2, 5: 2, 6: 2}
 """By players in the deal: from a bigger hand, the first tricks are played by a simple rule
 down to this size, and the rest is solved exactly."""
+CALL_KEEP: Final = 0.5
+"""At the last exchange, kept cards each at least this likely to be the top one left of
+their suit are searched for a Chicago (`_CallOdds`)."""
+URGENT_TIE: Final = 0.01
+"""The weight of the hand's own prospects beside the call's for a seat that must call: they
+only tell apart discards of equal chances (a call cancels the awards, R4.5, R7.1)."""
 MIN_RISKY_CALL: Final = (0.6, 0.0)
 """A call that does not hold in every deal needs at least this share of them, besides being
 worth more than the deal without it; the second figure is for a seat that still needs the
@@ -75,6 +81,7 @@ class HardBot(NormalBot):
     worlds: ClassVar[int] = WORLDS
     play_samples: ClassVar[int] = PLAY_SAMPLES
     call_samples: ClassVar[int] = CALL_SAMPLES
+    call_tries: ClassVar[int] = TRIES
 
     # --- what it imagines: the hidden cards, dealt consistently with its view (R9.2) ------
 
@@ -94,7 +101,7 @@ class HardBot(NormalBot):
         self, view: PlayerView, kn: Knowledge, rng: Stream
     ) -> list[tuple[Card, ...]]:
         """Everyone's hand once the exchanges are over (for a Chicago question)."""
-        return _history_hands(view, kn, rng)
+        return _history_hands(view, kn, rng, self.call_tries)
 
     def _hands_now(self, view: PlayerView, kn: Knowledge, rng: Stream) -> list[tuple[Card, ...]]:
         """Everyone's hand now, during the tricks."""
@@ -105,6 +112,8 @@ class HardBot(NormalBot):
         if phase is Phase.EXCHANGE:
             kn = knowledge(view)
             return self._exchange_mc(view, kn, Stakes.of(view), legal, rng)
+        if phase is Phase.OFFER and len(view.hand) == 4:
+            return self._offer_mc(view, knowledge(view), Stakes.of(view), legal, rng)
         if phase is Phase.CHICAGO:
             return self._call(view, knowledge(view), Stakes.of(view), legal, rng)
         if phase is Phase.PLAY:
@@ -149,6 +158,7 @@ class HardBot(NormalBot):
         all_score = p.ties is TieRule.ALL_SCORE  # R3.3 and §X
         best_option: tuple[float, Exchange, float, float] | None = None
         current = CATEGORIES[hand_value(hand)]
+        calls = _CallOdds(view, kn, judge, stakes, worlds, final)
         for a in options:
             kept = tuple(c for c in hand if c not in a.discard)
             k = 5 - len(kept)
@@ -178,7 +188,13 @@ class HardBot(NormalBot):
                                - award(Category.FLUSH, reset) - judge.worth(TOP_FLUSH, reset))
                     mean += sf * gain_sf
             if not reset:
-                mean += judge.chicago(kept, k)[0]
+                call = calls.value(kept, k)
+                if call is None:
+                    mean += judge.chicago(kept, k)[0]
+                elif calls.urgent:  # R5.1, R7.4: it will call whatever it holds
+                    mean = call + URGENT_TIE * mean  # the hand itself: only a tie-break
+                else:
+                    mean = max(mean, call)
             if reset:
                 mean += reset_cost
             if best_option is None or mean > best_option[0] + 1e-9:
@@ -195,6 +211,58 @@ class HardBot(NormalBot):
                         chicago_hope=hope)
         reason = exchange_reason(view, action, improve, best, legal, hope)
         return Suggestion(action, reason, advice)
+
+    def _offer_mc(
+        self, view: PlayerView, kn: Knowledge, stakes: Stakes, legal: Sequence[Action], rng: Stream
+    ) -> Suggestion:
+        """R2.2: keep the face-up card when the hand with it is worth more, in the same
+        imagined worlds as the exchange (opponents that replayed their exchanges), than the
+        hand with a blind draw from the cards it has not seen."""
+        p = view.profile
+        offer = view.offer
+        assert offer is not None
+        hand = view.hand
+        judge = Judge(view, kn, stakes, now=False)
+        final = judge.exchange >= p.exchanges
+        scored_now = not final or p.final_hand_scores
+        me = kn.seat
+        order = kn.players
+        after = order[order.index(me) + 1:] if me in order else ()
+        position = order.index(me) if me in order else 0
+        all_score = p.ties is TieRule.ALL_SCORE  # R3.3 and §X
+        worlds = self._exchange_worlds(view, kn, rng, after)
+        awards: dict[Category, float] = {}
+
+        def value(v: int, rival: tuple[int, int]) -> float:
+            top = v > rival[0] or (v == rival[0] and (position < rival[1] or all_score))
+            cat = CATEGORIES[v]
+            if top and scored_now and cat not in awards:
+                awards[cat] = stakes.award_value(cat, final)
+            return (awards[cat] if top and scored_now else 0.0) + judge.worth(v)
+
+        def capped(v: int) -> int:
+            return TOP_FLUSH if v >= SF_FLOOR else v  # counted exactly (straight_flush_odds)
+
+        mine = hand_value((*hand, offer))
+        keep = blind = 0.0
+        for w in worlds:
+            rival = _best_rival(w.hands, order, p.ties)
+            keep += value(capped(mine), rival)
+            blind += value(capped(hand_value((*hand, w.draws[0]))), rival)
+        n = max(1, len(worlds))
+        keep, blind = keep / n, blind / n
+        sf_gain = (stakes.award_value(Category.STRAIGHT_FLUSH, final) + judge.worth(SF_FLOOR)
+                   - stakes.award_value(Category.FLUSH, final) - judge.worth(TOP_FLUSH))
+        if mine >= SF_FLOOR:
+            keep += sf_gain
+        blind += straight_flush_odds(hand, 1, self._draw_pool(kn, 1)) * sf_gain
+        kept = keep >= blind
+        cat = CATEGORIES[mine].words
+        if kept:
+            reason = f"Keep {card_list([offer])}: {cat}, worth more than a blind draw."
+        else:
+            reason = f"Decline {card_list([offer])}: a blind draw is worth more."
+        return Suggestion(answer(legal, kept), reason)
 
     # --- Chicago calls -----------------------------------------------------------------
 
@@ -300,12 +368,60 @@ class HardBot(NormalBot):
         return Suggestion(pick[best], reason, advice)
 
 
-def _history_hands(view: PlayerView, kn: Knowledge, rng: Stream) -> list[tuple[Card, ...]]:
+class _CallOdds:
+    """At the last exchange (R5.1 follows it): what keeping these cards is worth for a
+    Chicago call, from the share of the exchange's imagined worlds in which the hand drawn
+    takes all five tricks whatever the others hold (`chicago_holds`, R5.2) — the same test
+    the call itself makes. A seat that must call (`Stakes.urgent_call`, R7.4) is judged by
+    the call alone, since its hand's awards will not be played for (R4.5, R7.1); any other
+    by the better of calling (when it would call, `HardBot._call`) and not. Kept cards that a
+    higher unseen card may well beat are not searched (unless the seat must call): they
+    seldom hold."""
+
+    def __init__(
+        self, view: PlayerView, kn: Knowledge, judge: Judge, stakes: Stakes,
+        worlds: Sequence[World], final: bool,
+    ) -> None:
+        self.view = view
+        self.kn = kn
+        self.worlds = worlds
+        self.ok = final and judge.may_call and not view.profile.final_hand_after_chicago
+        self.least = MIN_RISKY_CALL[stakes.needs_call]
+        self.urgent = self.ok and stakes.urgent_call
+        self.values = stakes.call_values() if self.ok else (0.0, 0.0)
+        self.leader = first_leader(view, kn, kn.seat)
+        self.surv = judge.hope.surv
+
+    def value(self, kept: Sequence[Card], k: int) -> float | None:
+        """The call's worth keeping `kept` and drawing `k` (None: not searched)."""
+        if not self.ok or (not self.urgent and any(self.surv[c] < CALL_KEEP for c in kept)):
+            return None
+        kn = self.kn
+        me = kn.seat
+        order = kn.players
+        base = mask_of(kept)
+        holds = 0
+        masks = [0] * self.view.seats
+        for w in self.worlds:
+            for seat, h in w.hands.items():
+                masks[seat] = mask_of(h)
+            masks[me] = base | mask_of(w.draws[:k])
+            holds += chicago_holds(masks, order, me, self.leader)
+        share = holds / max(1, len(self.worlds))
+        if not self.urgent and share < self.least and holds < len(self.worlds):
+            return -WIN  # it would not call (`HardBot._call`): the hand is played out
+        won, broken = self.values
+        return share * won + (1 - share) * broken
+
+
+def _history_hands(
+    view: PlayerView, kn: Knowledge, rng: Stream, tries: int = TRIES
+) -> list[tuple[Card, ...]]:
     """Hands for everyone after the exchanges, each opponent's made to fit its exchanges
     (simulate.world): players keep their good cards, so they hold more than a random deal
     of the unseen cards would give them."""
     p = view.profile
-    w = world(kn, rng, p.exchanges + 1, p.max_discard, p.exchanges, ())
+    w = world(kn, rng, p.exchanges + 1, p.max_discard, p.exchanges, (), tries)
     hands: list[tuple[Card, ...]] = [()] * view.seats
     hands[kn.seat] = kn.hand
     for seat, hand in w.hands.items():
