@@ -114,13 +114,11 @@ def world(
     most: int,
     exchanges: int,
     after_me: Sequence[int],
-    tries: int = TRIES,
 ) -> World:
     """One imagined deal at exchange `exchange` for the seat of `kn`.
 
     `after_me` are the opponents still to exchange in this round (they make their exchange
-    by the plan; the others have made theirs, as their counts show); `tries` histories are
-    tried per opponent."""
+    by the plan; the others have made theirs, as their counts show)."""
     pool = _Pool(list(rng.shuffled(kn.unseen)), rng)
     draws = tuple(pool.cards[:5])
     pool.commit(draws)
@@ -137,7 +135,7 @@ def world(
         floor = _floor(kn, seat, exchanges)
         best: tuple[Card, ...] | None = None
         best_score = -1.0
-        for _ in range(tries):
+        for _ in range(TRIES):
             hand = tuple(pool.pick(size))
             agree = 0
             for count in history:
