@@ -68,6 +68,9 @@ down to this size, and the rest is solved exactly."""
 CALL_KEEP: Final = 0.5
 """At the last exchange, kept cards each at least this likely to be the top one left of
 their suit are searched for a Chicago (`_CallOdds`)."""
+URGENT_KEEP: Final = 0.15
+"""The same for a seat that must call: below it a kept card counts as sure to lose a trick
+(the search of every discard would cost up to seconds at six seats)."""
 URGENT_TIE: Final = 0.01
 """The weight of the hand's own prospects beside the call's for a seat that must call: they
 only tell apart discards of equal chances (a call cancels the awards, R4.5, R7.1)."""
@@ -375,7 +378,7 @@ class _CallOdds:
     the call itself makes. A seat that must call (`Stakes.urgent_call`, R7.4) is judged by
     the call alone, since its hand's awards will not be played for (R4.5, R7.1); any other
     by the better of calling (when it would call, `HardBot._call`) and not. Kept cards that a
-    higher unseen card may well beat are not searched (unless the seat must call): they
+    higher unseen card may well beat are not searched (`CALL_KEEP`, `URGENT_KEEP`): they
     seldom hold."""
 
     def __init__(
@@ -394,8 +397,11 @@ class _CallOdds:
 
     def value(self, kept: Sequence[Card], k: int) -> float | None:
         """The call's worth keeping `kept` and drawing `k` (None: not searched)."""
-        if not self.ok or (not self.urgent and any(self.surv[c] < CALL_KEEP for c in kept)):
+        if not self.ok:
             return None
+        least = min(self.surv[c] for c in kept) if kept else 1.0
+        if least < (URGENT_KEEP if self.urgent else CALL_KEEP):
+            return self.values[1] if self.urgent else None  # it (nearly) never holds
         kn = self.kn
         me = kn.seat
         order = kn.players
