@@ -17,8 +17,12 @@ times — a budget of samples, not of time, so that it decides the same way ever
 - exchanges (R2): for every legal discard, draws in each imagined world against opponents
   who replayed their exchanges (simulate.py) and counts the stage award it wins there; the
   later stages, the last trick and the hope of a Chicago come from the normal level's
-  `Judge`; at 45+ a discard costs the reset (R2.4);
-- four of a kind: from the scores (`Stakes.quads_choice`, R4.3); offers as the normal level.
+  `Judge`; at 45+ a discard costs the reset (R2.4). At the last exchange, a discard whose
+  kept cards may all hold is also worth the Chicago call it leads to, counted in the same
+  worlds as the call itself (`_CallOdds`); a seat that must call (R7.4) plays that
+  exchange for the call alone, since the call cancels the hand's award (R4.5, R7.1);
+- offers (R2.2): the face-up card against a blind draw, in the exchange's worlds;
+- four of a kind: from the scores (`Stakes.quads_choice`, R4.3).
 """
 
 from __future__ import annotations
