@@ -12,6 +12,8 @@ is measured here only. Keys, default games and what each one checks:
   e3n     easy alone vs 3 x normal       easy eliminated in ≤ 35% of its games
   nve     normal vs easy, 2 v 2          normal wins ≥ 65%
   ref     reference vs normal, 2 v 2     the ceiling R (no target of its own)
+  refh    reference without the stock     every hand seen, its draws imagined: what the
+          vs normal, 2 v 2               others' hands are worth, apart from the stock order
   hvn     hard vs normal, 2 v 2          hard wins ≥ 65% with lower bound > 60%, and ≥ 0.9 R;
                                          hard's decisions p95 ≤ 0.5 s
   h6      hard vs normal at 6 seats      hard's decisions p95 ≤ 1 s
@@ -38,10 +40,10 @@ from pathlib import Path
 from typing import Any
 
 from arena_log import summarize
-from chicago.table.arena import ArenaConfig, bot_players, run_arena
+from chicago.table.arena import ArenaConfig, run_arena
 from chicago.table.arena_stats import wilson
+from reference import HANDS, reference_players
 from reference import LEVEL as REF
-from reference import reference_players
 
 Summary = dict[str, Any]
 
@@ -59,6 +61,8 @@ MATCHUPS = (
     Matchup("e3n", "easy alone vs 3 x normal", ("easy", "normal", "normal", "normal"), 400),
     Matchup("nve", "normal vs easy, 2 v 2", ("normal", "easy", "normal", "easy"), 400),
     Matchup("ref", "reference vs normal, 2 v 2", (REF, "normal", REF, "normal"), 400),
+    Matchup("refh", "reference without the stock vs normal, 2 v 2",
+            (HANDS, "normal", HANDS, "normal"), 400),
     Matchup("hvn", "hard vs normal, 2 v 2", ("hard", "normal", "hard", "normal"), 1000),
     Matchup("h6", "hard vs normal, 6 seats", ("hard", "normal") * 3, 24),
     Matchup("self-normal", "self-play, normal x 4", ("normal",) * 4, 2000),
@@ -88,8 +92,8 @@ def rows_for(key: str, s: Summary, results: dict[str, Summary]) -> list[tuple[st
         k, n = e["eliminations"], e["seat_games"]
         return [(f"easy eliminated {pct(k, n)} of its games", verdict(k / n <= 0.35)),
                 (f"easy wins {pct(e['wins'], e['games'])} (fair 25%)", "")]
-    if key in ("nve", "ref", "hvn"):
-        name = {"nve": "normal", "ref": REF, "hvn": "hard"}[key]
+    if key in ("nve", "ref", "refh", "hvn"):
+        name = {"nve": "normal", "ref": REF, "refh": HANDS, "hvn": "hard"}[key]
         e = lv[name]
         k, n = e["wins"], e["games"]
         lo = wilson(k, n)[0]
@@ -98,11 +102,13 @@ def rows_for(key: str, s: Summary, results: dict[str, Summary]) -> list[tuple[st
             out[0] = (out[0][0], verdict(k / n >= 0.65))
         if key == "hvn":
             out[0] = (out[0][0], verdict(k / n >= 0.65 and lo > 0.60))
-            if "ref" in results:
-                r = results["ref"]["by_level"][REF]
-                ratio = (k / n) / max(r["wins"] / max(r["games"], 1), 1e-9)
-                share = f"{100 * ratio:.0f}% of the reference's win rate"
-                out.append((share, verdict(ratio >= 0.9)))
+            for ref, level, words in (("ref", REF, "the reference's win rate"),
+                                      ("refh", HANDS, "the reference without the stock")):
+                if ref in results:
+                    r = results[ref]["by_level"][level]
+                    ratio = (k / n) / max(r["wins"] / max(r["games"], 1), 1e-9)
+                    out.append((f"{100 * ratio:.0f}% of {words}",
+                                verdict(ratio >= 0.9) if ref == "ref" else ""))
             clock = (f"hard decisions by the clock p95 {e['decision_ms_p95']:.0f} ms, mean "
                      f"{e['decision_ms_mean']:.0f} ms (on this machine, as loaded; "
                      "processor time: bench/decisions.py)")
@@ -126,7 +132,7 @@ def fairness(s: Summary) -> list[tuple[str, str]]:
 
 
 def play(m: Matchup, games: int, seed: int, jobs: int) -> Summary:
-    factory: Callable[..., Any] = reference_players if REF in m.levels else bot_players
+    factory: Callable[..., Any] = reference_players  # bot levels, or a reference
     print(f"== {m.title}: {games} games, seed {seed}", file=sys.stderr, flush=True)
     return run_arena(ArenaConfig(m.levels, games=games, seed=seed, jobs=jobs), sys.stderr, factory)
 

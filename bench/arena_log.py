@@ -23,8 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from chicago.table.arena import ArenaConfig, Outcome, bot_players, run_task, summary, tasks
-from reference import LEVEL as REF
+from chicago.table.arena import ArenaConfig, Outcome, run_task, summary, tasks
 from reference import reference_players
 
 
@@ -75,7 +74,7 @@ def run(log: Path, levels: tuple[str, ...], games: int, seed: int, jobs: int) ->
         log.write_text(json.dumps(head) + "\n", encoding="utf-8")
         done = set()
     todo = [t for t in tasks(config) if t.index not in done]
-    players = reference_players if REF in levels else bot_players
+    players = reference_players  # bot levels, or a reference (bench/reference.py)
     print(f"{len(done)} games logged, {len(todo)} to play", file=sys.stderr, flush=True)
     with log.open("a", encoding="utf-8") as out:
         if jobs <= 1:

@@ -27,13 +27,15 @@ from chicago.bots.odds import keep_plan
 from chicago.bots.simulate import World
 from chicago.core.cards import Card
 from chicago.core.game import Game
-from chicago.core.shuffle import shuffled
+from chicago.core.shuffle import Stream, shuffled
 from chicago.core.state import GameState
 from chicago.core.views import PlayerView
 from chicago.table.arena import ArenaConfig, Player, Task, format_table, run_arena
 
 LEVEL = "reference"
 """The name the benchmarks give the reference in an arena's level list."""
+HANDS = "reference-hands"
+"""The reference that sees every hand but not the stock order (`HandsBot`)."""
 
 
 def stock_order(state: GameState) -> tuple[Card, ...]:
@@ -96,9 +98,52 @@ class PerfectBot(HardBot):
         return list(self._check(view).hands)
 
 
+class HandsBot(PerfectBot):
+    """The reference without the stock: it sees every hand, but its own draws (and those of
+    opponents still to exchange) are imagined from the cards in no hand, as many times as
+    the hard level imagines them. Its distance to `PerfectBot` is what the stock order is
+    worth; its distance to the hard level, what the others' hands are worth."""
+
+    level: ClassVar[str] = HANDS
+    worlds: ClassVar[int] = HardBot.worlds
+
+    def _unheld(self, state: GameState, kn: Knowledge) -> tuple[Card, ...]:
+        held = {c for h in state.hands for c in h}
+        return tuple(c for c in kn.unseen if c not in held)
+
+    def _exchange_worlds(
+        self, view: PlayerView, kn: Knowledge, rng: Stream, after: Sequence[int]
+    ) -> list[World]:
+        state = self._check(view)
+        pool = self._unheld(state, kn)
+        most = state.profile.max_discard
+        out = []
+        for _ in range(self.worlds):
+            order = list(rng.shuffled(pool))
+            draws, rest = tuple(order[:5]), order[5:]
+            hands: dict[int, tuple[Card, ...]] = {}
+            for seat in kn.holders():
+                hand = state.hands[seat]
+                if seat in after and len(hand) == 5:
+                    kept = keep_plan(hand, most)
+                    need = 5 - len(kept)
+                    hand = kept + tuple(rest[:need])
+                    del rest[:need]
+                hands[seat] = hand
+            out.append(World(draws, hands, tuple(rest)))
+        return out
+
+    def _draw_pool(self, kn: Knowledge, count: int) -> tuple[Card, ...]:
+        return self._unheld(self.game.state, kn)
+
+
+BENCH_BOTS = {LEVEL: PerfectBot, HANDS: HandsBot}
+
+
 def reference_players(task: Task, game: Game) -> list[Player]:
-    """An arena game's players, the reference seated wherever the levels say `reference`."""
-    return [PerfectBot(game) if level == LEVEL else make_bot(level) for level in task.levels]
+    """An arena game's players, a reference seated wherever the levels name one."""
+    return [BENCH_BOTS[level](game) if level in BENCH_BOTS else make_bot(level)
+            for level in task.levels]
 
 
 def main() -> None:

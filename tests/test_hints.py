@@ -14,6 +14,7 @@ import pytest
 
 from chicago.bots import bot_stream, make_bot
 from chicago.bots.base import Advice, Suggestion
+from chicago.bots.hard import CALL_SAMPLES
 from chicago.core.actions import ChicagoCall, Exchange, Play
 from chicago.core.cards import cards
 from chicago.core.engine import legal_actions
@@ -63,7 +64,8 @@ def test_a_chicago_hint_gives_the_chance_and_the_worth() -> None:
     assert a is not None and a.kind == "chicago" and a.all_five == 1.0 and a.call_worth > 0
     assert a.needs_call
     text = hint_text(s, 20)
-    assert text.startswith("Call Chicago. You take all five tricks in about 100% of 48 deals")
+    assert text.startswith(
+        f"Call Chicago. You take all five tricks in about 100% of {CALL_SAMPLES} deals")
     assert "more than passing" in text or "decides this game for you" in text
     assert "even a broken call qualifies you (R7.4)" in text
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from chicago.bots import bot_stream
+from chicago.bots.hard import CALL_SAMPLES
 from chicago.cli import main
 from chicago.core.actions import ChicagoCall, Exchange, Offer, Play, QuadsChoice
 from chicago.core.cards import Card, cards
@@ -318,8 +319,9 @@ def test_hints_give_the_coachs_odds() -> None:
     ui, out = ui_for(game, "hint\nno\n")
     ui.choose(game.view(0), game.legal_actions(), Stream(0))
     line = next(ln for ln in out.getvalue().splitlines() if "Hint (" in ln)
-    assert re.search(r"You take all five tricks in about \d+% of 48 deals .*\(an estimate\)\. "
-                     r"(In this game a call is worth|A call very likely decides)", line), line
+    assert re.search(rf"You take all five tricks in about \d+% of {CALL_SAMPLES} deals .*"
+                     r"\(an estimate\)\. (In this game a call is worth|A call very likely decides)",
+                     line), line
     assert "(R7.4)" in line
     game = advance_to(lambda g: g.state.phase is Phase.PLAY and len(g.legal_actions()) > 1
                       and g.state.caller is None, 1)

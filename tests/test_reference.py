@@ -13,11 +13,14 @@ from pathlib import Path
 import pytest
 
 from chicago.bots import LEVELS, make_bot
+from chicago.bots.knowledge import knowledge
 from chicago.core.actions import Exchange, Offer
 from chicago.core.engine import apply, legal_actions, new_game
+from chicago.core.game import Game
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
-from chicago.table.arena import ArenaConfig, run_arena
+from chicago.core.views import view
+from chicago.table.arena import ArenaConfig, run_arena, tasks
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
@@ -95,3 +98,40 @@ def test_a_logged_arena_sums_up_as_the_arena_does(tmp_path: Path) -> None:
     assert logged["by_level"]["easy"]["wins"] == direct["by_level"]["easy"]["wins"]
     with pytest.raises(SystemExit, match="holds another arena"):
         arena_log.run(log, levels, games=8, seed=4, jobs=1)
+
+
+def test_the_reference_without_the_stock_sees_hands_not_draws() -> None:
+    """bench/reference.py HandsBot: at an exchange its imagined opponents hold their real
+    hands (R2.1, before they exchange again), and its own draws come from the cards in no
+    hand — not the stock's order — varying from world to world."""
+    game = Game.new(seats=4, seed=7)
+    state = game.state
+    seat = state.to_act
+    assert seat is not None and state.phase is Phase.EXCHANGE
+    bot = reference.HandsBot(game)
+    v = view(state, seat)
+    kn = knowledge(v)
+    worlds = bot._exchange_worlds(v, kn, Stream(1, "test"), ())
+    assert len(worlds) == reference.HardBot.worlds
+    held = {c for h in state.hands for c in h}
+    for w in worlds:
+        assert all(w.hands[s] == state.hands[s] for s in kn.holders())
+        assert not held & set(w.draws) and len(w.draws) == 5
+    assert len({w.draws for w in worlds}) > 1
+    config = ArenaConfig((reference.HANDS, "normal", reference.HANDS, "normal"), games=2, seed=4)
+    s = run_arena(config, players=reference.reference_players)
+    assert s["failed"] == 0 and s["finished"] == 2, s["errors"]
+
+
+def test_points_by_source_read_from_the_events() -> None:
+    """bench/sources.py: one game's figures by level — one winner (R8), one seat-game per
+    seat, and the last trick's points (R6.3) counted for whoever took it."""
+    import sources
+
+    task = tasks(ArenaConfig(("easy", "normal", "easy", "normal"), games=2, seed=5))[0]
+    out = sources.tally(task)
+    assert sum(c.get("n:wins", 0) for c in out.values()) == 1
+    assert out["easy"]["n:seat_games"] == 2 and out["normal"]["n:seat_games"] == 2
+    tricks = sum(c.get("pts:last_trick", 0) + c.get("pts:last_trick_two", 0)
+                 for c in out.values())
+    assert tricks > 0 and tricks % 5 == 0

@@ -17,8 +17,12 @@ times — a budget of samples, not of time, so that it decides the same way ever
 - exchanges (R2): for every legal discard, draws in each imagined world against opponents
   who replayed their exchanges (simulate.py) and counts the stage award it wins there; the
   later stages, the last trick and the hope of a Chicago come from the normal level's
-  `Judge`; at 45+ a discard costs the reset (R2.4);
-- four of a kind: from the scores (`Stakes.quads_choice`, R4.3); offers as the normal level.
+  `Judge`; at 45+ a discard costs the reset (R2.4). At the last exchange, a discard whose
+  kept cards may all hold is also worth the Chicago call it leads to, counted in the same
+  worlds as the call itself (`_CallOdds`); a seat that must call (R7.4) plays that
+  exchange for the call alone, since the call cancels the hand's award (R4.5, R7.1);
+- offers (R2.2): the face-up card against a blind draw, in the exchange's worlds;
+- four of a kind: from the scores (`Stakes.quads_choice`, R4.3).
 """
 
 from __future__ import annotations
@@ -49,14 +53,15 @@ from .odds import (
 )
 from .simulate import World, world
 from .solver import LastTrick, chicago_holds, mask_of, rollout
-from .stakes import Stakes, Step, gain
+from .stakes import WIN, Stakes, Step, gain
 
 WORLDS: Final = 128
 """Imagined worlds per exchange decision."""
 PLAY_SAMPLES: Final = 40
 """Imagined deals per card played."""
-CALL_SAMPLES: Final = 48
-"""Imagined deals per Chicago question."""
+CALL_SAMPLES: Final = 96
+"""Imagined deals per Chicago question (a call or not is worth ±25 points or so: the
+estimate's spread, about ±5% at even chances, is worth its 30 ms)."""
 SF_FLOOR: Final = CATEGORY_FLOOR[Category.STRAIGHT_FLUSH]
 EXACT: Final = {2: 5, 3: 4, 4: 3, 5: 3, 6: 2}
 """By players in the deal: the hand size from which a card is chosen by solving the rest of
@@ -64,6 +69,15 @@ the deal exactly."""
 ROLL: Final = {2: 4, 3: 3, 4: 2, 5: 2, 6: 2}
 """By players in the deal: from a bigger hand, the first tricks are played by a simple rule
 down to this size, and the rest is solved exactly."""
+CALL_KEEP: Final = 0.5
+"""At the last exchange, kept cards each at least this likely to be the top one left of
+their suit are searched for a Chicago (`_CallOdds`)."""
+URGENT_KEEP: Final = 0.15
+"""The same for a seat that must call: below it a kept card counts as sure to lose a trick
+(the search of every discard would cost up to seconds at six seats)."""
+URGENT_TIE: Final = 0.01
+"""The weight of the hand's own prospects beside the call's for a seat that must call: they
+only tell apart discards of equal chances (a call cancels the awards, R4.5, R7.1)."""
 MIN_RISKY_CALL: Final = (0.6, 0.0)
 """A call that does not hold in every deal needs at least this share of them, besides being
 worth more than the deal without it; the second figure is for a seat that still needs the
@@ -105,6 +119,8 @@ class HardBot(NormalBot):
         if phase is Phase.EXCHANGE:
             kn = knowledge(view)
             return self._exchange_mc(view, kn, Stakes.of(view), legal, rng)
+        if phase is Phase.OFFER and len(view.hand) == 4:
+            return self._offer_mc(view, knowledge(view), Stakes.of(view), legal, rng)
         if phase is Phase.CHICAGO:
             return self._call(view, knowledge(view), Stakes.of(view), legal, rng)
         if phase is Phase.PLAY:
@@ -149,6 +165,7 @@ class HardBot(NormalBot):
         all_score = p.ties is TieRule.ALL_SCORE  # R3.3 and §X
         best_option: tuple[float, Exchange, float, float] | None = None
         current = CATEGORIES[hand_value(hand)]
+        calls = _CallOdds(view, kn, judge, stakes, worlds, final)
         for a in options:
             kept = tuple(c for c in hand if c not in a.discard)
             k = 5 - len(kept)
@@ -178,7 +195,13 @@ class HardBot(NormalBot):
                                - award(Category.FLUSH, reset) - judge.worth(TOP_FLUSH, reset))
                     mean += sf * gain_sf
             if not reset:
-                mean += judge.chicago(kept, k)[0]
+                call = calls.value(kept, k)
+                if call is None:
+                    mean += judge.chicago(kept, k)[0]
+                elif calls.urgent:  # R5.1, R7.4: it will call whatever it holds
+                    mean = call + URGENT_TIE * mean  # the hand itself: only a tie-break
+                else:
+                    mean = max(mean, call)
             if reset:
                 mean += reset_cost
             if best_option is None or mean > best_option[0] + 1e-9:
@@ -195,6 +218,58 @@ class HardBot(NormalBot):
                         chicago_hope=hope)
         reason = exchange_reason(view, action, improve, best, legal, hope)
         return Suggestion(action, reason, advice)
+
+    def _offer_mc(
+        self, view: PlayerView, kn: Knowledge, stakes: Stakes, legal: Sequence[Action], rng: Stream
+    ) -> Suggestion:
+        """R2.2: keep the face-up card when the hand with it is worth more, in the same
+        imagined worlds as the exchange (opponents that replayed their exchanges), than the
+        hand with a blind draw from the cards it has not seen."""
+        p = view.profile
+        offer = view.offer
+        assert offer is not None
+        hand = view.hand
+        judge = Judge(view, kn, stakes, now=False)
+        final = judge.exchange >= p.exchanges
+        scored_now = not final or p.final_hand_scores
+        me = kn.seat
+        order = kn.players
+        after = order[order.index(me) + 1:] if me in order else ()
+        position = order.index(me) if me in order else 0
+        all_score = p.ties is TieRule.ALL_SCORE  # R3.3 and §X
+        worlds = self._exchange_worlds(view, kn, rng, after)
+        awards: dict[Category, float] = {}
+
+        def value(v: int, rival: tuple[int, int]) -> float:
+            top = v > rival[0] or (v == rival[0] and (position < rival[1] or all_score))
+            cat = CATEGORIES[v]
+            if top and scored_now and cat not in awards:
+                awards[cat] = stakes.award_value(cat, final)
+            return (awards[cat] if top and scored_now else 0.0) + judge.worth(v)
+
+        def capped(v: int) -> int:
+            return TOP_FLUSH if v >= SF_FLOOR else v  # counted exactly (straight_flush_odds)
+
+        mine = hand_value((*hand, offer))
+        keep = blind = 0.0
+        for w in worlds:
+            rival = _best_rival(w.hands, order, p.ties)
+            keep += value(capped(mine), rival)
+            blind += value(capped(hand_value((*hand, w.draws[0]))), rival)
+        n = max(1, len(worlds))
+        keep, blind = keep / n, blind / n
+        sf_gain = (stakes.award_value(Category.STRAIGHT_FLUSH, final) + judge.worth(SF_FLOOR)
+                   - stakes.award_value(Category.FLUSH, final) - judge.worth(TOP_FLUSH))
+        if mine >= SF_FLOOR:
+            keep += sf_gain
+        blind += straight_flush_odds(hand, 1, self._draw_pool(kn, 1)) * sf_gain
+        kept = keep >= blind
+        cat = CATEGORIES[mine].words
+        if kept:
+            reason = f"Keep {card_list([offer])}: {cat}, worth more than a blind draw."
+        else:
+            reason = f"Decline {card_list([offer])}: a blind draw is worth more."
+        return Suggestion(answer(legal, kept), reason)
 
     # --- Chicago calls -----------------------------------------------------------------
 
@@ -298,6 +373,55 @@ class HardBot(NormalBot):
                         last_trick=0.0 if caller else rate, why=why)
         reason = _play_reason(view, best, good[best], samples, caller, values)
         return Suggestion(pick[best], reason, advice)
+
+
+class _CallOdds:
+    """At the last exchange (R5.1 follows it): what keeping these cards is worth for a
+    Chicago call, from the share of the exchange's imagined worlds in which the hand drawn
+    takes all five tricks whatever the others hold (`chicago_holds`, R5.2) — the same test
+    the call itself makes. A seat that must call (`Stakes.urgent_call`, R7.4) is judged by
+    the call alone, since its hand's awards will not be played for (R4.5, R7.1); any other
+    by the better of calling (when it would call, `HardBot._call`) and not. Kept cards that a
+    higher unseen card may well beat are not searched (`CALL_KEEP`, `URGENT_KEEP`): they
+    seldom hold."""
+
+    def __init__(
+        self, view: PlayerView, kn: Knowledge, judge: Judge, stakes: Stakes,
+        worlds: Sequence[World], final: bool,
+    ) -> None:
+        self.view = view
+        self.kn = kn
+        self.worlds = worlds
+        self.ok = final and judge.may_call and not view.profile.final_hand_after_chicago
+        self.least = MIN_RISKY_CALL[stakes.needs_call]
+        self.urgent = self.ok and stakes.urgent_call
+        self.values = stakes.call_values() if self.ok else (0.0, 0.0)
+        self.leader = first_leader(view, kn, kn.seat)
+        self.surv = judge.hope.surv
+
+    def value(self, kept: Sequence[Card], k: int) -> float | None:
+        """The call's worth keeping `kept` and drawing `k` (None: not searched)."""
+        if not self.ok:
+            return None
+        least = min(self.surv[c] for c in kept) if kept else 1.0
+        if least < (URGENT_KEEP if self.urgent else CALL_KEEP):
+            return self.values[1] if self.urgent else None  # it (nearly) never holds
+        kn = self.kn
+        me = kn.seat
+        order = kn.players
+        base = mask_of(kept)
+        holds = 0
+        masks = [0] * self.view.seats
+        for w in self.worlds:
+            for seat, h in w.hands.items():
+                masks[seat] = mask_of(h)
+            masks[me] = base | mask_of(w.draws[:k])
+            holds += chicago_holds(masks, order, me, self.leader)
+        share = holds / max(1, len(self.worlds))
+        if not self.urgent and share < self.least and holds < len(self.worlds):
+            return -WIN  # it would not call (`HardBot._call`): the hand is played out
+        won, broken = self.values
+        return share * won + (1 - share) * broken
 
 
 def _history_hands(view: PlayerView, kn: Knowledge, rng: Stream) -> list[tuple[Card, ...]]:

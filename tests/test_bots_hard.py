@@ -1,0 +1,67 @@
+"""The hard level's own decisions (R9.2: from its view only): the open offer judged in the
+same imagined worlds as the exchange (R2.2), and the last exchange before the Chicago calls
+played for the call when the seat must make one (R5.1, R7.4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from chicago.core.actions import Exchange, Offer
+from chicago.core.cards import cards
+from chicago.core.state import GameState, Phase
+from test_bots import decide, table, until
+
+OTHERS = {1: "Qc Qd 9h 5s 3c", 2: "Jc Td 8h 6s 4c", 3: "Tc 9d 7h 5c 3d"}
+
+
+def offered(stock: str) -> GameState:
+    """Seat 0 puts away the two of clubs beside four hearts and is shown `stock` (R2.2)."""
+    state = table({0: "Ah Kh 9h 4h 2c", **{s: h for s, h in OTHERS.items()}}, stock=stock)
+    state = until(state, lambda s: s.phase is Phase.OFFER,
+                  {0: [Exchange(0, tuple(cards("2c")))]})
+    assert state.to_act == 0
+    return state
+
+
+def test_hard_keeps_an_offer_that_makes_its_flush() -> None:
+    """R2.2, R4.2: the seven of hearts makes a flush, the best hand at the table."""
+    s = decide("hard", offered("7h 3d"))
+    assert s.action == Offer(0, True), s.reason
+
+
+def test_hard_declines_an_offer_that_does_nothing() -> None:
+    """R2.2: the three of diamonds leaves an ace high; a blind draw may bring a heart."""
+    s = decide("hard", offered("3d 7h"))
+    assert s.action == Offer(0, False), s.reason
+
+
+def last_exchange(hand: str, score: int, qualified: bool) -> GameState:
+    """Seat 0 at its third exchange, everyone having kept five before (seat 1's three queens
+    won both stages, R4.1)."""
+    others = {**OTHERS, 1: "Qc Qd Qh 5s 3c"}
+    state = table({0: hand, **others}, scores=(score, 10, 10, 10),
+                  qualified=(qualified, False, False, False))
+    state = until(state, lambda s: s.phase is Phase.EXCHANGE and s.exchange == 3, {})
+    assert state.to_act == 0 and state.scores[0] == score
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hard_draws_for_the_chicago_it_must_call(seed: int) -> None:
+    """R5.1, R7.4, R8.3: unqualified at 38, the seat will call whatever it holds, and a call
+    cancels the final hand's award (R4.5, R7.1): the three eights are worth nothing to it,
+    and the red ones lose to any higher card of their suit. It keeps the top clubs and
+    draws for sure tricks."""
+    s = decide("hard", last_exchange("Ac Kc 8c 8d 8h", 38, False), seed)
+    assert isinstance(s.action, Exchange)
+    gone = {c.text for c in s.action.discard}
+    assert {"8d", "8h"} <= gone and not {"Ac", "Kc"} & gone, s.reason
+
+
+@pytest.mark.parametrize("qualified", [False, True])
+def test_hard_keeps_its_made_hand_when_no_call_is_due(qualified: bool) -> None:
+    """R4.5, R6.3: at 25, with no call due, three eights are a likely final-hand award."""
+    s = decide("hard", last_exchange("Ac Kc 8c 8d 8h", 25, qualified))
+    assert isinstance(s.action, Exchange)
+    gone = {c.text for c in s.action.discard}
+    assert not {"8c", "8d", "8h"} & gone, s.reason
