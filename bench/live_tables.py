@@ -49,11 +49,7 @@ import bisect
 import multiprocessing as mp
 import os
 import random
-import re
-import subprocess
-import sys
 import tempfile
-import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -65,6 +61,8 @@ import httpx
 from orjson import dumps, loads
 from websockets.asyncio.client import connect
 
+from serve import start_server
+
 THINK_SPREAD = 0.5
 """A pause is uniform in [(1 - spread) * think, (1 + spread) * think]."""
 LADDER = (3.0, 2.0, 1.5, 1.0, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1, 0.05, 0.0)
@@ -74,34 +72,6 @@ GRACE = 5.0
 
 
 # The servers ------------------------------------------------------------------------------
-
-
-def start_server(url: str, env: dict[str, str]) -> tuple[subprocess.Popen[str], str]:
-    """`chicago serve` on a free loopback port: the process and its base URL."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "chicago.cli", "serve", "--host", "127.0.0.1", "--port", "0",
-         "--database-url", url, "--log-level", "warning", "--no-access-log"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-    )
-    assert proc.stdout is not None
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        match = re.search(r"running at (http://127\.0\.0\.1:\d+)/", line)
-        if match:
-            threading.Thread(target=proc.stdout.read, daemon=True).start()  # never block
-            base = match.group(1)
-            for _ in range(200):
-                try:
-                    httpx.get(base + "/api/auth/me", timeout=1)
-                    return proc, base
-                except httpx.TransportError:
-                    time.sleep(0.05)
-            break
-    proc.kill()
-    raise SystemExit("the server did not start")
 
 
 TICK = os.sysconf("SC_CLK_TCK")

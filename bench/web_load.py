@@ -32,49 +32,21 @@ from typing import Any
 
 import httpx
 
+from serve import start_server
+
 _TIMING = re.compile(r"bots;dur=([0-9.]+)")
 _APP = re.compile(r"app;dur=([0-9.]+)")
 
 
-def start_server(
+def start_web(
     directory: Path, nice: int = 0, synchronous: str = "FULL"
 ) -> tuple[subprocess.Popen[str], str]:
-    """`chicago serve` on a free loopback port; returns the process and its base URL."""
-    database = directory / "bench.db"
-    prefix = ["nice", "-n", str(nice)] if nice else []
-    proc = subprocess.Popen(
-        [
-            *prefix,
-            sys.executable, "-m", "chicago.cli", "serve",
-            "--host", "127.0.0.1", "--port", "0",
-            "--database-url", f"sqlite:///{database}",
-            "--log-level", "warning", "--no-access-log",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "CHICAGO_SQLITE_SYNCHRONOUS": synchronous},
+    """`chicago serve` on a new SQLite database in `directory`: the process and its URL."""
+    return start_server(
+        f"sqlite:///{directory / 'bench.db'}",
+        {**os.environ, "CHICAGO_SQLITE_SYNCHRONOUS": synchronous},
+        ["nice", "-n", str(nice)] if nice else None,
     )
-    assert proc.stdout is not None
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        match = re.search(r"running at (http://127\.0\.0\.1:\d+)/", line)
-        if match:
-            # Keep draining the server's output so it never blocks on a full pipe.
-            threading.Thread(target=proc.stdout.read, daemon=True).start()
-            url = match.group(1)
-            for _ in range(100):  # until it answers
-                try:
-                    httpx.get(url + "/api/auth/me", timeout=1)
-                    return proc, url
-                except httpx.TransportError:
-                    time.sleep(0.05)
-            break
-    proc.kill()
-    raise SystemExit("the server did not start")
 
 
 class Stats:
@@ -202,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.url:
             proc, url = None, args.url.rstrip("/")
         else:
-            proc, url = start_server(Path(tmp), args.server_nice, args.synchronous)
+            proc, url = start_web(Path(tmp), args.server_nice, args.synchronous)
         try:
             stats = Stats()
             load_before = load_average()
