@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, axe_problems, needs_chromium, shots
+from browser_support import axe_problems, browser, needs_chromium, shots  # noqa: F401 (fixtures)
 from test_browser_live import hidden_at, this_deal_cards, wait_js
 
 from chicago.core.views import WATCHER
@@ -48,18 +48,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
         yield base, f"sqlite:///{db}"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-def open_page(browser: Any, size: tuple[int, int]) -> tuple[Any, Any, list[str]]:
+def open_page(chromium: Any, size: tuple[int, int]) -> tuple[Any, Any, list[str]]:
     phone = size[0] < 640
-    context = browser.new_context(
+    context = chromium.new_context(
         viewport={"width": size[0], "height": size[1]}, has_touch=phone, is_mobile=phone
     )
     page = context.new_page()
@@ -111,7 +102,7 @@ def no_sideways_scroll(page: Any, where: str) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
 def test_a_spectator_follows_the_table_and_a_revoked_link_stops(
-    server: tuple[str, str], browser: Any, shots: Path, size: tuple[int, int]
+    server: tuple[str, str], browser: Any, shots: Path, size: tuple[int, int]  # noqa: F811
 ) -> None:
     from chicago.store import Store
     from chicago.table.service import TableService
