@@ -14,6 +14,8 @@ Create Date: 2026-12-01
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -68,24 +70,27 @@ def _game_stats(name: str, seated: bool) -> None:
     )
 
 
+def _rebuild(
+    table: str, make: Callable[..., None], *, seated: bool, columns: str, where: str,
+    index: tuple[str, list[str]],
+) -> None:
+    """Make `table` again with or without the seat in its key, copying the rows `where` picks
+    (seat 0 is the owner's seat in both directions), and its index."""
+    new = f"{table}_{'seated' if seated else 'unseated'}"
+    make(new, seated=seated)
+    into, select = ("seat, ", "0, ") if seated else ("", "")
+    op.execute(f"INSERT INTO {new} ({into}{columns}) SELECT {select}{columns} FROM {table} {where}")
+    op.drop_table(table)
+    op.rename_table(new, table)
+    op.create_index(index[0], table, index[1])
+
+
 def upgrade() -> None:
-    _reviews("reviews_seated", seated=True)
-    op.execute(
-        f"INSERT INTO reviews_seated (seat, {_REVIEW_COLUMNS}) "
-        f"SELECT 0, {_REVIEW_COLUMNS} FROM reviews"
-    )
-    op.drop_table("reviews")
-    op.rename_table("reviews_seated", "reviews")
-    op.create_index("ix_reviews_heartbeat", "reviews", ["heartbeat"])
-    _game_stats("game_stats_seated", seated=True)
-    op.execute(
-        f"INSERT INTO game_stats_seated (seat, {_STATS_COLUMNS}) "
-        f"SELECT 0, {_STATS_COLUMNS} FROM game_stats "
-        "WHERE game_id NOT IN (SELECT game_id FROM live_tables)"
-    )
-    op.drop_table("game_stats")
-    op.rename_table("game_stats_seated", "game_stats")
-    op.create_index("ix_game_stats_owner", "game_stats", ["owner_kind", "owner_id"])
+    _rebuild("reviews", _reviews, seated=True, columns=_REVIEW_COLUMNS, where="",
+             index=("ix_reviews_heartbeat", ["heartbeat"]))
+    _rebuild("game_stats", _game_stats, seated=True, columns=_STATS_COLUMNS,
+             where="WHERE game_id NOT IN (SELECT game_id FROM live_tables)",
+             index=("ix_game_stats_owner", ["owner_kind", "owner_id"]))
     op.create_table(
         "stats_totals",
         sa.Column("owner_kind", sa.String(8), nullable=False),
@@ -99,19 +104,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("stats_totals")
-    _reviews("reviews_unseated", seated=False)
-    op.execute(
-        f"INSERT INTO reviews_unseated ({_REVIEW_COLUMNS}) "
-        f"SELECT {_REVIEW_COLUMNS} FROM reviews WHERE seat = 0"
-    )
-    op.drop_table("reviews")
-    op.rename_table("reviews_unseated", "reviews")
-    op.create_index("ix_reviews_heartbeat", "reviews", ["heartbeat"])
-    _game_stats("game_stats_unseated", seated=False)
-    op.execute(
-        f"INSERT INTO game_stats_unseated ({_STATS_COLUMNS}) "
-        f"SELECT {_STATS_COLUMNS} FROM game_stats WHERE seat = 0"
-    )
-    op.drop_table("game_stats")
-    op.rename_table("game_stats_unseated", "game_stats")
-    op.create_index("ix_game_stats_owner", "game_stats", ["owner_kind", "owner_id"])
+    _rebuild("reviews", _reviews, seated=False, columns=_REVIEW_COLUMNS, where="WHERE seat = 0",
+             index=("ix_reviews_heartbeat", ["heartbeat"]))
+    _rebuild("game_stats", _game_stats, seated=False, columns=_STATS_COLUMNS,
+             where="WHERE seat = 0", index=("ix_game_stats_owner", ["owner_kind", "owner_id"]))
