@@ -4,11 +4,18 @@ played for the call when the seat must make one (R5.1, R7.4)."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
-from chicago.core.actions import Exchange, Offer
+from chicago.bots.qualify import CALL_FROM, call_from, questions_left
+from chicago.bots.stakes import Stakes
+from chicago.core.actions import ChicagoCall, Exchange, Offer
 from chicago.core.cards import cards
+from chicago.core.rules import HOUSE
 from chicago.core.state import GameState, Phase
+from chicago.text.hints import hint_text
+from chicago.text.i18n import use_language
 from test_bots import decide, table, until
 
 OTHERS = {1: "Qc Qd 9h 5s 3c", 2: "Jc Td 8h 6s 4c", 3: "Tc 9d 7h 5c 3d"}
@@ -65,3 +72,46 @@ def test_hard_keeps_its_made_hand_when_no_call_is_due(qualified: bool) -> None:
     assert isinstance(s.action, Exchange)
     gone = {c.text for c in s.action.discard}
     assert not {"8c", "8d", "8h"} & gone, s.reason
+
+
+def chicago_question(hand: str, score: int) -> GameState:
+    """Seat 0, not qualified, answers the Chicago question first after keeping five through
+    every exchange (its aces and kings won the stages, R4.1)."""
+    state = table({0: hand, **OTHERS}, scores=(score, 10, 10, 10),
+                  qualified=(False, False, False, False))
+    state = until(state, lambda s: s.phase is Phase.CHICAGO, {})
+    assert state.to_act == 0
+    return state
+
+
+@pytest.mark.parametrize(("score", "calls"), [(14, False), (30, True)])
+def test_hard_qualifies_in_time(score: int, calls: bool) -> None:
+    """R7.3, R7.4, R8.3: the same hand takes all five tricks in about a quarter of the deals
+    hard imagines. Early on it waits for a better chance; with its points near target −
+    Chicago value (few free questions left before a call is forced, bots.qualify) it calls."""
+    s = decide("hard", chicago_question("Ah Kh Ad Qd Js", score))
+    assert s.advice is not None and 0.18 < s.advice.all_five < 0.3, s.advice
+    assert isinstance(s.action, ChicagoCall) and s.action.call is calls, s.reason
+    assert s.advice.chances_left == (1 if calls else 0)
+    if calls:
+        assert "few better chances to qualify" in s.reason
+        with use_language("sv"):
+            assert "1 fri chans att ropa finns kvar" in hint_text(s, score)
+        assert "about 1 free chance to call is left" in hint_text(s, score)
+
+
+def test_the_qualifying_call_rule() -> None:
+    """R7.4, R8.3: the questions left run down as the score nears target − Chicago value, and
+    the share a call needs runs down with them; no rule for a qualified seat, a forced
+    call, or a table of two (where a seat can wait for a sure call)."""
+    def stakes(score: int, qualified: bool = False, seats: int = 4) -> Stakes:
+        rest = seats - 1
+        return Stakes(HOUSE, 0, (score,) + (0,) * rest, (qualified,) + (False,) * rest,
+                      (False,) * seats)
+    assert [questions_left(stakes(s)) for s in (0, 20, 31, 32, 36)] == [8, 4, 2, 1, 1]
+    shares = [call_from(stakes(s)) for s in range(0, 37)]
+    assert all(a is not None and b is not None and a >= b for a, b in pairwise(shares))
+    assert call_from(stakes(36)) == CALL_FROM[0]
+    assert call_from(stakes(20, qualified=True)) is None
+    assert call_from(stakes(37)) is None  # urgent: it calls whatever it holds
+    assert call_from(stakes(20, seats=2)) is None

@@ -52,6 +52,9 @@ class Advice:
     """chicago: the seat is not qualified yet (R7.4): even a broken call qualifies it."""
     urgent: bool = False
     """chicago: its points are past target − Chicago value, where a call is due."""
+    chances_left: int = 0
+    """chicago: when a seat that still needs the qualification calls because its free
+    chances run out (bots.qualify), the questions it had left, this one included; else 0."""
     last_trick: float = 0.0
     """play: the chance to take the last trick after this card (R6.3)."""
     why: str = ""

@@ -51,6 +51,7 @@ from .odds import (
     projected,
     straight_flush_odds,
 )
+from .qualify import call_from, questions_left
 from .simulate import World, world
 from .solver import LastTrick, chicago_holds, mask_of, rollout
 from .stakes import WIN, Stakes, Step, gain
@@ -78,6 +79,9 @@ URGENT_KEEP: Final = 0.15
 URGENT_TIE: Final = 0.01
 """The weight of the hand's own prospects beside the call's for a seat that must call: they
 only tell apart discards of equal chances (a call cancels the awards, R4.5, R7.1)."""
+CALL_WORLDS: Final = 64
+"""At five or six players, the worlds of an exchange searched for a Chicago (`_CallOdds`): a
+search there costs several times a four-seat one (it once took 1.8 s with all of them)."""
 MIN_RISKY_CALL: Final = (0.6, 0.0)
 """A call that does not hold in every deal needs at least this share of them, besides being
 worth more than the deal without it; the second figure is for a seat that still needs the
@@ -304,14 +308,20 @@ class HardBot(NormalBot):
         sure = holds == samples
         least = MIN_RISKY_CALL[stakes.needs_call]
         urgent = stakes.urgent_call
+        timely = call_from(stakes)  # R7.4: the chances to qualify run out (qualify.py)
+        in_time = timely is not None and share >= timely and call <= stay
         advice = Advice("chicago", samples, all_five=share, call_worth=call - stay,
-                        needs_call=stakes.needs_call, urgent=urgent)
-        if urgent or (call > stay and (sure or share >= least)):
+                        needs_call=stakes.needs_call, urgent=urgent,
+                        chances_left=questions_left(stakes) if in_time else 0)
+        if urgent or in_time or (call > stay and (sure or share >= least)):
             if sure:
                 why = f"I win all five tricks in every one of {samples} deals I imagined."
             elif urgent:
                 why = (f"at {stakes.score} points I need the qualification before more points put "
                        f"me out (all five tricks in {holds} of {samples} deals I imagined).")
+            elif in_time:
+                why = (f"I win all five tricks in {holds} of {samples} deals I imagined, and "
+                       f"at {stakes.score} points few better chances to qualify are left.")
             elif share < MIN_RISKY_CALL[False]:
                 why = (f"I win all five tricks in only {holds} of {samples} deals I "
                        "imagined, but I need the qualification, and a broken call gives it too.")
@@ -391,7 +401,7 @@ class _CallOdds:
     ) -> None:
         self.view = view
         self.kn = kn
-        self.worlds = worlds
+        self.worlds = worlds[:CALL_WORLDS] if len(kn.players) >= 5 else worlds
         self.ok = final and judge.may_call and not view.profile.final_hand_after_chicago
         self.least = MIN_RISKY_CALL[stakes.needs_call]
         self.urgent = self.ok and stakes.urgent_call

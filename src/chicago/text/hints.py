@@ -103,6 +103,13 @@ def chicago_words(call: bool, a: Advice, score: int) -> str:
     if a.urgent:
         why = _("At {score} points and not qualified, more points only bring you closer to "
                 "being put out (R8.3): even a broken call qualifies you (R7.4).", score=score)
+    elif a.needs_call and a.chances_left and call:
+        why = ngettext(
+            "You still need the qualification, and about {n} free chance to call is left "
+            "before a call is forced (R7.4): a hand this good is worth taking now.",
+            "You still need the qualification, and about {n} free chances to call are left "
+            "before a call is forced (R7.4): a hand this good is worth taking now.",
+            a.chances_left)
     elif a.needs_call:
         why = _("That counts the qualification: even a broken call qualifies you (R7.4).")
     else:
