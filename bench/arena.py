@@ -13,7 +13,8 @@ is measured here only. Keys, default games and what each one checks:
   nve     normal vs easy, 2 v 2          normal wins ≥ 65%
   ref     reference vs normal, 2 v 2     the ceiling R (no target of its own)
   refh    reference without the stock     every hand seen, its draws imagined: what the
-          vs normal, 2 v 2               others' hands are worth, apart from the stock order
+          vs normal, 2 v 2               others' hands are worth, apart from the stock order;
+                                         whether seeing them reaches 0.9 R
   hvn     hard vs normal, 2 v 2          hard wins ≥ 65% with lower bound > 60%, and ≥ 0.9 R;
                                          hard's decisions p95 ≤ 0.5 s
   h6      hard vs normal at 6 seats      hard's decisions p95 ≤ 1 s
@@ -100,6 +101,8 @@ def rows_for(key: str, s: Summary, results: dict[str, Summary]) -> list[tuple[st
         out = [(f"{name} wins {pct(k, n)}", "")]
         if key == "nve":
             out[0] = (out[0][0], verdict(k / n >= 0.65))
+        if key == "refh" and "ref" in results:
+            out.append(ceiling(k, n, results["ref"]["by_level"][REF]))
         if key == "hvn":
             out[0] = (out[0][0], verdict(k / n >= 0.65 and lo > 0.60))
             for ref, level, words in (("ref", REF, "the reference's win rate"),
@@ -120,6 +123,18 @@ def rows_for(key: str, s: Summary, results: dict[str, Summary]) -> list[tuple[st
                  f"{e['decision_ms_mean']:.0f} ms at 6 seats (as loaded)",
                  verdict(e["decision_ms_p95"] <= 1000))]
     return fairness(s)
+
+
+def ceiling(k: int, n: int, ref: dict[str, Any]) -> tuple[str, str]:
+    """Whether seeing every hand (the stock order still hidden) reaches 0.9 R: if even that
+    falls short, the 0.9 R target asks a bot for the stock order, which no player sees."""
+    line = 0.9 * ref["wins"] / max(ref["games"], 1)
+    hi = wilson(k, n)[1]
+    words = f"0.9 R is {100 * line:.1f}%; this is {100 * (k / n) / (line / 0.9):.0f}% of R"
+    if hi < line:
+        return (f"{words}, its upper bound {100 * hi:.1f}% below the line: seeing every hand "
+                "does not reach 0.9 R", "")
+    return words, ""
 
 
 def fairness(s: Summary) -> list[tuple[str, str]]:

@@ -135,3 +135,15 @@ def test_points_by_source_read_from_the_events() -> None:
     tricks = sum(c.get("pts:last_trick", 0) + c.get("pts:last_trick_two", 0)
                  for c in out.values())
     assert tricks > 0 and tricks % 5 == 0
+
+
+def test_the_arena_report_says_whether_seeing_every_hand_reaches_the_line() -> None:
+    """bench/arena.py: 0.9 R against the reference without the stock's upper bound."""
+    import arena
+
+    ref = {"wins": 346, "games": 400}  # R = 86.5%, the line 77.85%
+    below = arena.ceiling(291, 400, ref)  # 72.75% (68.2–76.9%)
+    assert "0.9 R is 77.9%" in below[0] and "does not reach 0.9 R" in below[0]
+    assert "76.9%" in below[0]
+    near = arena.ceiling(305, 400, ref)  # 76.25%: the upper bound passes the line
+    assert "does not reach" not in near[0]
