@@ -143,6 +143,18 @@ def test_seeded_deck_is_pinned() -> None:
     assert state.stock == deck[20:]
 
 
+@pytest.mark.parametrize("n", [1, 3, 52, 1000, 2**31 + 1])
+def test_belows_gives_what_below_gives(n: int) -> None:
+    """The bots' hot sampling path draws the same integers as `below`, and leaves the stream
+    where `below` would (it takes a word only when asked for the next number)."""
+    a, b = Stream(7, "x", n), Stream(7, "x", n)
+    gen = b.belows(n)
+    assert [a.below(n) for _ in range(300)] == [next(gen) for _ in range(300)]
+    assert a.word() == b.word()
+    with pytest.raises(ValueError, match="positive bound"):
+        next(Stream(1).belows(0))
+
+
 def test_stacked_deal_replaces_the_shuffle() -> None:
     """GAME-FILE.md `deals`: the named hands and stock top are dealt as given."""
     deal = stacked("Qh 2h 9c 8d 4s", "Ah Ad 7c 5s 3d", "Kc Kd")

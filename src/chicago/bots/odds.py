@@ -88,6 +88,16 @@ def _straight_ranks(bits: int) -> tuple[int, ...]:
     return ()
 
 
+_MADE, _SETS, _PAIR, _NOTHING = range(4)
+_PLAN_KIND: Final = tuple(
+    _MADE if cat >= Category.STRAIGHT
+    else _SETS if cat in (Category.THREE_OF_A_KIND, Category.TWO_PAIR)
+    else _PAIR if cat is Category.ONE_PAIR else _NOTHING
+    for cat in CATEGORIES
+)
+"""By hand value, what `keep_plan` looks at (a lookup: it runs for every imagined hand)."""
+
+
 def keep_plan(hand: Sequence[Card], most: int) -> tuple[Card, ...]:
     """The cards a typical player keeps when it may discard up to `most` cards.
 
@@ -95,16 +105,16 @@ def keep_plan(hand: Sequence[Card], most: int) -> tuple[Card, ...]:
     keeps the pair, unless a low pair beside four to a flush (the flush draw is worth more);
     four to a flush or a straight keep the four; else the aces and kings (at most two).
     """
-    cat = CATEGORIES[hand_value(hand)]
-    if cat >= Category.STRAIGHT:
+    kind = _PLAN_KIND[hand_value(hand)]
+    if kind == _MADE:
         return tuple(hand)
     counts = [0] * 15
     for c in hand:
         counts[c.rank] += 1
     keep: list[Card]
-    if cat is Category.THREE_OF_A_KIND or cat is Category.TWO_PAIR:
+    if kind == _SETS:
         keep = [c for c in hand if counts[c.rank] >= 2]
-    elif cat is Category.ONE_PAIR:
+    elif kind == _PAIR:
         pair = [c for c in hand if counts[c.rank] == 2]
         flush = flush_draw(hand) if pair[0].rank < 10 else []
         keep = flush or pair
@@ -115,7 +125,7 @@ def keep_plan(hand: Sequence[Card], most: int) -> tuple[Card, ...]:
     if len(hand) - len(keep) > most:  # discard fewer: keep the highest of the rest too
         rest = sorted((c for c in hand if c not in keep), key=lambda c: -c.rank)
         keep = keep + rest[: len(hand) - len(keep) - most]
-    return tuple(c for c in hand if c in keep)
+    return tuple([c for c in hand if c in keep])
 
 
 class Table:

@@ -48,13 +48,16 @@ def keep_forced(
         kept = keep_plan(hand, most) if plan is None else plan
         if len(hand) - len(kept) == count:
             return tuple(kept)
-    ranks: dict[int, int] = {}
+    ranks = [0] * 15
     for c in hand:
-        ranks[c.rank] = ranks.get(c.rank, 0) + 1
-    flush = set(flush_draw(hand))
-    order = sorted(hand, key=lambda c: (-ranks[c.rank], c not in flush, -c.rank, c.index))
-    keep = set(order[: len(hand) - count])
-    return tuple(c for c in hand if c in keep)
+        ranks[c.rank] += 1
+    flush = flush_draw(hand)
+    # Most of a rank first, then the flush draw, the higher rank, the lower index: the key
+    # (-count, not in flush, -rank, index) packed into one integer.
+    order = sorted(hand, key=lambda c: (((8 - ranks[c.rank]) * 2 + (c not in flush)) * 16
+                                        + 14 - c.rank) * 64 + c.index)
+    keep = order[: len(hand) - count]
+    return tuple([c for c in hand if c in keep])
 
 
 class _Pool:
@@ -68,15 +71,20 @@ class _Pool:
 
     def pick(self, count: int, avoid: Sequence[Card] = ()) -> list[Card]:
         out: list[Card] = []
-        n = len(self.cards)
-        while len(out) < count and n:
-            c = self.cards[self.rng.below(n)]
+        cards = self.cards
+        n = len(cards)
+        if not n or count <= 0:
+            return out
+        small = n <= count + len(avoid)
+        for i in self.rng.belows(n):
+            c = cards[i]
             if c not in out and c not in avoid:
                 out.append(c)
-            elif n <= count + len(avoid):  # a tiny pool: take what is left in order
-                out.extend(x for x in self.cards if x not in out and x not in avoid)
-                out = out[:count]
-                break
+                if len(out) == count:
+                    break
+            elif small:  # a tiny pool: take what is left in order
+                out.extend(x for x in cards if x not in out and x not in avoid)
+                return out[:count]
         return out
 
     def commit(self, cards: Sequence[Card]) -> None:

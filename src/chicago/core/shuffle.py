@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -57,6 +57,22 @@ class Stream:
             w = self.word()
             if w < limit:
                 return w % n
+
+    def belows(self, n: int) -> Iterator[int]:
+        """`below(n)` again and again, as a generator: the same integers in the same order
+        (it takes a word only when asked for the next one), without a call per word (hot in
+        the bots' sampling)."""
+        if n <= 0:
+            raise ValueError("belows() needs a positive bound")
+        limit = 4294967296 - 4294967296 % n
+        while True:
+            words = self._words
+            if not words:
+                self._refill()
+                words = self._words
+            w = words.pop()
+            if w < limit:
+                yield w % n
 
     def random(self) -> float:
         """A float in [0, 1) with 53 bits (for bots' sampling)."""
