@@ -27,7 +27,8 @@ instead of playing it, so a long run made apart can be reported with the rest.
 
 Processor time per game, 4 seats, one idle core: easy x 4 0.03 s, normal vs easy 0.2 s,
 easy vs 3 x normal 0.25 s, normal x 4 0.45 s, reference vs normal 0.25 s, hard vs normal
-3 s, hard x 4 about 11 s.
+3–4 s, hard x 4 about 7 s (2,000 hard x 4 games are some 4 processor-hours: run them with
+bench/arena_log.py, which can stop and resume, and `--load self-hard=LOG.jsonl`).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ MATCHUPS = (
     Matchup("hvn", "hard vs normal, 2 v 2", ("hard", "normal", "hard", "normal"), 1000),
     Matchup("h6", "hard vs normal, 6 seats", ("hard", "normal") * 3, 24),
     Matchup("self-normal", "self-play, normal x 4", ("normal",) * 4, 2000),
-    Matchup("self-hard", "self-play, hard x 4", ("hard",) * 4, 100),
+    Matchup("self-hard", "self-play, hard x 4", ("hard",) * 4, 2000),
 )
 
 
