@@ -173,7 +173,11 @@ def test_three_browsers_and_a_bot_play_a_whole_game(server: tuple[str, str],
         seats = [ann, bo, cy]
         for i, s in enumerate(seats):
             s.seat = i
-            wait_js(s.page, PLAYING)
+            try:  # three browsers, a server and a bot: slow on a busy machine
+                wait_js(s.page, PLAYING, timeout=60.0)
+            except AssertionError as e:
+                raise AssertionError(f"{s.name}: {s.state()}; last messages "
+                                     f"{[m[:120] for m in s.messages[-3:]]}") from e
         ann.page.screenshot(path=str(shots / "live-table.png"))
         r = ann.api("POST", f"/api/tables/{game_id}/watch", None)
         assert r["status"] == 200, r
