@@ -230,26 +230,32 @@ def test_common_checks_the_target_at_deal_end_and_a_tie_plays_on() -> None:
     """§X common: the highest score at or above the target wins when the deal ends; equal
     leaders play on; every exact tie scores in full."""
     p = new(COMMON, n=2, dealer=1)
-    for last in (0, 1):  # two deals of full houses tied all round: 18 each, a last trick
-        p = stage(p, (0, 1), "full_house")
-        p = stage(p, (0, 1), "full_house")
+    for last in (0, 1):  # two deals of flushes tied all round (R3.3: one deck holds two
+        p = stage(p, (0, 1), "flush")  # flushes of the same ranks): 15 each, a last trick
+        p = stage(p, (0, 1), "flush")
         p = answer(p, "chicago", seat=None)
         p = answer(p, "tricks", seat=last, two=False)
-        p = stage(p, (0, 1), "full_house")
-    assert p.state.scores == (41, 41)
-    p = stage(p, (0, 1), "full_house")
-    p = stage(p, (0, 1), "full_house")
-    assert p.state.scores == (53, 53) and not p.finished  # not checked until the deal ends
+        p = stage(p, (0, 1), "flush")
+    assert p.state.scores == (35, 35)
+    p = stage(p, (0, 1), "flush")
+    p = stage(p, (0, 1), "flush")
     p = answer(p, "chicago", seat=None)
     p = answer(p, "tricks", seat=0, two=False)
     p = stage(p, (1,), "flush")
-    assert p.state.scores == (58, 58) and not p.finished  # equal leaders: play on
+    assert p.state.scores == (50, 50)
+    p = stage(p, (0, 1), "flush")
+    assert p.state.scores == (55, 55) and not p.finished  # not checked until the deal ends
+    p = stage(p, (), "none")
+    p = answer(p, "chicago", seat=None)
+    p = answer(p, "tricks", seat=0, two=False)
+    p = stage(p, (1,), "flush")
+    assert p.state.scores == (60, 60) and not p.finished  # equal leaders: play on
     p = stage(p, (), "none")
     p = stage(p, (), "none")
     p = answer(p, "chicago", seat=None)
     p = answer(p, "tricks", seat=1, two=True)  # §X common: 5, with a two or not
     p = stage(p, (), "none")
-    assert p.finished and p.state.winner == 1 and p.state.scores == (58, 63)
+    assert p.finished and p.state.winner == 1 and p.state.scores == (60, 65)
 
 
 def test_undo_and_correction_recompute_everything() -> None:

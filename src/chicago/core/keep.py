@@ -52,6 +52,26 @@ CATEGORIES: Final = (
 )
 """What a stage entry may name; "none" is no pair at all (R4.2)."""
 _UNTIED: Final = ("four_of_a_kind", "straight_flush", "royal_flush")
+_MOST_OF_A_RANK: Final[dict[str, int]] = {
+    "one_pair": 2, "two_pair": 2, "three_of_a_kind": 3, "full_house": 3,
+    "straight": 1, "flush": 1,
+}
+"""How many cards of one rank a hand of the category holds at most (a pair, a triple, or
+one of each rank): k hands tied exactly hold k times as many of that rank (R3.3)."""
+_CANNOT_TIE: Final[dict[str, str]] = {
+    "one_pair": N_("{count} players cannot hold exactly the same one pair: that takes "
+                   "{cards} cards of one rank, and a deck has four (R3.3)."),
+    "two_pair": N_("{count} players cannot hold exactly the same two pair: that takes "
+                   "{cards} cards of one rank, and a deck has four (R3.3)."),
+    "three_of_a_kind": N_("{count} players cannot hold exactly the same three of a kind: "
+                          "that takes {cards} cards of one rank, and a deck has four (R3.3)."),
+    "full_house": N_("{count} players cannot hold exactly the same full house: that takes "
+                     "{cards} cards of one rank, and a deck has four (R3.3)."),
+    "straight": N_("{count} players cannot hold exactly the same straight: that takes "
+                   "{cards} cards of each of its ranks, and a deck has four (R3.3)."),
+    "flush": N_("{count} players cannot hold flushes of exactly the same ranks: that takes "
+                "{cards} suits, and a deck has four (R3.3)."),
+}
 KINDS: Final = ("exchange", "stage", "quads", "chicago", "tricks")
 MAX_NAME: Final = 24
 NOTED: Final = (
@@ -233,6 +253,17 @@ def _trick_card(s: GameState, seat: int, winner: int) -> Card:
     return min(legal, key=lambda c: c.rank)
 
 
+def check_tie(category: str, count: int) -> None:
+    """R3.3 with one 52-card deck (4 suits, 4 cards of each rank): `count` hands tied
+    exactly have the same ranks, so a rank a hand holds m times is needed count × m times,
+    and tied flushes need a suit each. So at most two players tie with one or two pair,
+    none with three of a kind or a full house, four with a straight or a flush (a straight
+    needs two suits in each hand, which four hands can have). EntryError says why not."""
+    most = _MOST_OF_A_RANK.get(category)
+    if most is not None and count * most > 4:
+        raise EntryError(_CANNOT_TIE[category], count=count, cards=count * most)
+
+
 # --- the keeper ------------------------------------------------------------------------
 
 
@@ -323,6 +354,8 @@ class _Keeper:
         self.step = step
 
     def _exchange_entry(self, ask: Ask, e: Entry) -> None:
+        if len(set(e.seats)) != len(e.seats):
+            raise EntryError(N_("A player is named twice."))
         if any(x not in ask.seats for x in e.seats):
             raise EntryError(N_("Only players at {points} points or more are asked (R2.4)."),
                              points=self.s.profile.high_score_threshold)
@@ -344,6 +377,7 @@ class _Keeper:
             raise EntryError(N_("A player is named twice."))
         if len(e.seats) > 1 and e.category in _UNTIED:
             raise EntryError(N_("That hand cannot tie: name the one winner (R3.4)."))
+        check_tie(e.category, len(e.seats))
         rank = e.rank
         if e.category == "four_of_a_kind":
             if rank is None and p.quads is QuadsRule.CHOICE:
