@@ -131,3 +131,65 @@ def test_a_correction_that_ends_the_game_asks_before_dropping(apps: Apps) -> Non
     assert [p["score"] for p in done["players"]] == [52, 0, 0]
     assert len(done["dropped"]) == 1 and done["dropped_reason"]
     assert done["winner"] == "Anna wins the game!"
+
+
+@pytest.mark.parametrize(
+    ("content", "content_type", "status", "error"),
+    [
+        (b'{"players": ["A", "B"], "dealer": 0, "profile": "classic"}', "text/plain", 415,
+         "send the request body as JSON, with the header Content-Type: application/json"),
+        (b'{"players": ["A", "B"], "dealer": NaN, "profile": "classic"}', "application/json",
+         400, "the request body is not valid JSON"),
+        (b"[" * 5000 + b"]" * 5000, "application/json", 400,
+         "the request body is nested too deeply (at most 32 levels)"),
+    ],
+)
+def test_the_pad_reads_bodies_by_the_games_rules(
+        apps: Apps, content: bytes, content_type: str, status: int, error: str) -> None:
+    """docs/api.md: the media type (415), NaN (not JSON) and deep nesting, each one sentence,
+    the same for every pad request with a body; nothing is made or changed."""
+    me = Player(apps.new())
+    pad = me.post("/api/keep", SETUP).json()
+    headers = {"X-CSRF-Token": me.csrf, "Content-Type": content_type}
+    for path in ("/api/keep", "/api/keep/import", f"/api/keep/{pad['id']}/entries",
+                 f"/api/keep/{pad['id']}/undo", f"/api/keep/{pad['id']}/correct"):
+        r = me.http.post(path, content=content, headers=headers)
+        assert r.status_code == status, (path, r.text)
+        assert r.json()["error"] == error
+    assert [p["id"] for p in me.get("/api/keep").json()] == [pad["id"]]
+    assert me.get(f"/api/keep/{pad['id']}").json()["version"] == 0
+
+
+def test_an_impossible_tie_is_refused_with_the_reason(apps: Apps) -> None:
+    """R3.3: two full houses of the same ranks take six cards of one rank; refused in the
+    reader's language, on entry and on import, and nothing changes."""
+    me = Player(apps.new())
+    pad = me.post("/api/keep", {**SETUP, "profile": "common"}).json()
+    r = me.post(f"/api/keep/{pad['id']}/entries?lang=sv", stage(pad, [0, 1], "full_house"))
+    assert r.status_code == 400
+    assert r.json()["error"] == ("2 spelare kan inte ha exakt samma kåk: det kräver 6 kort av "
+                                 "en valör, och en kortlek har fyra (R3.3).")
+    r = me.post(f"/api/keep/{pad['id']}/entries", stage(pad, [0, 1, 2], "flush"))
+    assert r.status_code == 200, r.text  # three flushes of the same ranks: three suits
+    assert [p["score"] for p in r.json()["players"]] == [5, 5, 5]
+    exported = me.get(f"/api/keep/{pad['id']}/export").json()
+    exported["entries"][0]["category"] = "three_of_a_kind"
+    r = me.post("/api/keep/import", exported)
+    assert r.status_code == 400
+    assert r.json()["error"] == ("Entry 1: 3 players cannot hold exactly the same three of a "
+                                 "kind: that takes 9 cards of one rank, and a deck has four "
+                                 "(R3.3).")
+    assert len(me.get("/api/keep").json()) == 1
+
+
+def test_a_correction_names_the_entries_it_would_drop(apps: Apps) -> None:
+    """R4.4: the straight flush ends the game; the 409 lists, in words, what would go."""
+    me = Player(apps.new())
+    pad = me.post("/api/keep", {**SETUP, "profile": "chicago-gamewide-0.2"}).json()
+    pad = me.post(f"/api/keep/{pad['id']}/entries", stage(pad, [1], "flush")).json()
+    pad = me.post(f"/api/keep/{pad['id']}/entries", stage(pad, [2], "straight")).json()
+    fix = {"version": pad["version"], "index": 0, "entry": {
+        "kind": "stage", "deal": 1, "number": 1, "seats": [0], "category": "straight_flush"}}
+    r = me.post(f"/api/keep/{pad['id']}/correct?lang=sv", fix)
+    assert r.status_code == 409
+    assert r.json()["dropping"] == ["Bästa handen efter andra bytet: Cia, stege."]

@@ -39,11 +39,13 @@ _CACHE_SIZE: Final = 64
 
 
 class Dropping(ServiceError):
-    """A correction that would drop later entries, asked without `drop`: nothing changed."""
+    """A correction that would drop later entries, asked without `drop`: nothing changed.
+    `entries` are the ones that would go, so that the table can see them before it agrees."""
 
-    def __init__(self, message: str, count: int) -> None:
+    def __init__(self, message: str, entries: tuple[Entry, ...]) -> None:
         super().__init__(message)
-        self.count = count
+        self.count = len(entries)
+        self.entries = entries
 
 
 class PadNotFound(NotFound):
@@ -234,7 +236,8 @@ class KeepService:
                     "After this correction {n} later entry no longer applies ({reason}): "
                     "confirm to drop it.",
                     "After this correction {n} later entries no longer apply ({reason}): "
-                    "confirm to drop them.", n, reason=error_text(result.error).rstrip(".")), n)
+                    "confirm to drop them.", n, reason=error_text(result.error).rstrip(".")),
+                    result.dropped)
             op = {"op": "correct", "index": index, "entry": entry_to_json(entry)}
             return result.pad, op, result
 

@@ -2,15 +2,17 @@
 
 A pad in JSON (`pad_json`) carries everything the page shows, in the request's language:
 the players with their scores and standing, the question now asked and its choices, the
-entries with what each caused, the score sheet by deal. Errors are `{"error": sentence}`;
-a correction that would drop later entries answers 409 with `"drop": n` until confirmed.
+entries with what each caused, the score sheet by deal. Bodies are read by the games API's
+rules (`web.body`: 415 for a body not sent as JSON, NaN and deep nesting refused). Errors
+are `{"error": sentence}`; a correction that would drop later entries answers 409 with
+`"drop": n` until confirmed.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from chicago.core.events import ChicagoCalled, DealEnded, HandAnnounced, NoHandScored, QuadsChosen
@@ -24,12 +26,12 @@ from chicago.text import keep as words
 from chicago.text.i18n import _, catalog_for_browser, negotiate, use_language
 from chicago.text.rules_text import profile_title
 from chicago.web.auth import error_body, request_owner
+from chicago.web.body import JsonBody
 from chicago.web.language import request_language
 
 router = APIRouter(prefix="/api/keep")
 RESTATED = (HandAnnounced, NoHandScored, QuadsChosen, ChicagoCalled)
 """Events that only say again what their entry says (left out of the entry's notes)."""
-JsonBody = Annotated[Any, Body()]
 
 
 def _service(request: Request) -> KeepService:
@@ -216,8 +218,11 @@ def correct(request: Request, pad_id: str, body: JsonBody) -> JSONResponse:
                 data.get("entry"), data.get("drop") is True,
             )
         except Dropping as asked:
-            return JSONResponse({**error_body(asked.message), "drop": asked.count},
-                                status_code=409)
+            pad = _service(request).get(request_owner(request), pad_id).pad
+            names, profile = pad.setup.players, pad.setup.profile
+            dropping = [words.entry_text(e, names, profile) for e in asked.entries]
+            return JSONResponse({**error_body(asked.message), "drop": asked.count,
+                                 "dropping": dropping}, status_code=409)
         return JSONResponse(pad_json(kept))
 
 
