@@ -24,6 +24,7 @@ from chicago.core.rules import HOUSE, RuleProfile, get_profile
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase, StackedDeal
 from chicago.plain import PlainGame, PlainOptions, opponent_levels, parse_card, play_plain
+from chicago.text.i18n import use_language
 
 ONES = "1\n" * 5000
 
@@ -222,15 +223,17 @@ def test_names_and_positions_choose_the_same_discard() -> None:
 
 
 def test_the_high_score_reset_asks_for_confirmation() -> None:
+    """R2.4: the reset is confirmed; the safe answer is 1 (no), as at the Chicago question."""
     game = Game.new(seats=2, seed=1, dealer=1)
     game.state = dataclasses.replace(game.state, scores=(47, 3))
-    ui, out = ui_for(game, "1\nno\n1\nmaybe\nyes\n")
+    ui, out = ui_for(game, "1\n1\n1\nmaybe\nyes\n")
     action = ui.choose(game.view(0), game.legal_actions(), Stream(0))
     text = out.getvalue()
     assert "discarding any card resets your score to 0 (R2.4)" in text
     assert "Discarding resets your score from 47 to 0 (R2.4). Go ahead?" in text
     assert "Then choose again." in text
-    assert "'maybe' is not one of the choices: type 1 or yes, 2 or no." in text
+    assert "Choices: 1 no  2 yes" in text and text.count("Then choose again.") == 1
+    assert "'maybe' is not one of the choices: type 1 or no, 2 or yes." in text
     assert isinstance(action, Exchange) and action.confirm_reset and len(action.discard) == 1
     game.apply(action)  # accepted by the engine
     # Keeping all five needs no confirmation.
@@ -435,3 +438,19 @@ def test_save_to_a_missing_folder_is_refused_before_the_game(
     assert main(["play", "--plain", "--seed", "4", "--save", str(tmp_path)]) == 2
     assert "is a folder: give a file name" in capsys.readouterr().err
     assert not missing.parent.exists()
+
+
+def test_swedish_level_names_and_j_for_yes() -> None:
+    """GLOSSARY-sv.md: lätt / normal / svår name the levels wherever levels are given; `j`
+    answers yes at the 45+ confirmation (R2.4), after the safe answer first."""
+    assert opponent_levels(4, "svår", None) == ("hard",) * 3
+    assert opponent_levels(4, None, "lätt,normal,Svår") == ("easy", "normal", "hard")
+    with pytest.raises(ValueError, match="unknown bot level 'svårast'"):
+        opponent_levels(3, "svårast", None)
+    game = Game.new(seats=2, seed=1, dealer=1)
+    game.state = dataclasses.replace(game.state, scores=(47, 3))
+    with use_language("sv"):
+        ui, out = ui_for(game, "1\nj\n")
+        action = ui.choose(game.view(0), game.legal_actions(), Stream(0))
+    assert isinstance(action, Exchange) and action.confirm_reset
+    assert "Val: 1 nej  2 ja" in out.getvalue()

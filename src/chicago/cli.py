@@ -79,6 +79,26 @@ def _step(text: str) -> int:
     return step_through(Replay.of(setup, data.get("actions", [])), sys.stdin, sys.stdout)
 
 
+def _missing_sqlite_file(url: str | None) -> str | None:
+    """The file of a SQLite URL that names a file which does not exist, else None (statistics
+    only read: opening such a URL would create an empty database and report nothing)."""
+    if not url or not url.strip():
+        return None
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url.strip())
+    except ArgumentError:
+        return None  # Store refuses it with its own message
+    database = parsed.database or ""
+    if parsed.get_backend_name() != "sqlite" or database in ("", ":memory:") or (
+            database.startswith("file:")):
+        return None
+    path = os.path.expanduser(database)
+    return None if os.path.exists(path) else os.path.abspath(path)
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
     """`chicago stats`: the statistics of this computer's terminal games (the Textual
     game's saves), the same figures as the web page; --csv for one line per game."""
@@ -92,6 +112,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from chicago.tui.local import local_owner
 
     set_language(from_environment(dict(os.environ)))
+    missing = _missing_sqlite_file(args.database_url or os.environ.get("CHICAGO_DATABASE_URL"))
+    if missing is not None:  # a mistyped path: say so, and make no empty database there
+        print(_("chicago stats: no database at {path}", path=missing), file=sys.stderr)
+        return 2
     try:
         store = Store(args.database_url)
     except Exception as e:  # a bad URL, an unreachable server, a read-only directory
@@ -123,7 +147,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
         print(str(e), file=sys.stderr)
         return 2
     with use_language(args.lang or from_environment(dict(os.environ))):
-        sys.stdout.write(rules_markdown(profile))
+        text = rules_markdown(profile)
+    if sys.stdout.isatty():  # rendered for a person (a screen reader reads no # or |)
+        from rich.console import Console
+        from rich.markdown import Markdown
+
+        Console().print(Markdown(text))
+    else:  # piped or redirected: the Markdown itself
+        sys.stdout.write(text)
     return 0
 
 
@@ -225,8 +256,10 @@ def _seats(text: str) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Bot-vs-bot games with duplicate deals; a table (or --json) of strength by level."""
+    from chicago.plain import level_named
     from chicago.table import arena
 
+    args.levels = ",".join(level_named(x) for x in args.levels.split(","))  # lätt, svår …
     try:
         levels = arena.parse_levels(
             args.levels, seats_for_levels(args.seats, args.levels, bots_at_seat_0=True)

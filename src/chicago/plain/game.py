@@ -33,7 +33,7 @@ from chicago.core.views import PlayerView
 from chicago.table.arena import Player, play_game
 from chicago.text.cards import suit_word
 from chicago.text.hints import hint_text
-from chicago.text.i18n import N_, _, ngettext
+from chicago.text.i18n import LANGUAGES, N_, _, ngettext, use_language
 from chicago.text.narration import Narrator, hand_words, numbered
 from chicago.text.rules_text import profile_title, rules_markdown
 from chicago.text.wording import LEVEL_WORDS
@@ -115,6 +115,18 @@ class PlainOptions:
     save: str = DEFAULT_SAVE
 
 
+def level_named(name: str) -> str:
+    """A bot level as a player names it, in any of the game's languages (`svår` is `hard`,
+    GLOSSARY-sv.md); a name that is no level comes back as it was, to be refused."""
+    typed = name.strip().casefold()
+    for lang in LANGUAGES:
+        with use_language(lang):
+            for level, words in LEVEL_WORDS.items():
+                if typed in (level, _(words).casefold()):
+                    return level
+    return name.strip()
+
+
 def opponent_levels(
     seats: int, level: str | None, levels: str | None
 ) -> tuple[str, ...]:
@@ -122,7 +134,7 @@ def opponent_levels(
     if level is not None and levels is not None:
         raise ValueError(_("give --level or --levels, not both"))
     if levels is not None:
-        names = tuple(x.strip() for x in levels.split(",") if x.strip())
+        names = tuple(level_named(x) for x in levels.split(",") if x.strip())
         if len(names) == 1:
             names = names * (seats - 1)
         if len(names) != seats - 1:
@@ -131,11 +143,11 @@ def opponent_levels(
                 "(seats 1 to {need}), not {n}", need=seats - 1, seats=seats, n=len(names)
             ))
     else:
-        names = (level or "normal",) * (seats - 1)
+        names = (level_named(level or "normal"),) * (seats - 1)
     for name in names:
         if name not in LEVELS:
             raise ValueError(_("unknown bot level {name} (known: {known})", name=repr(name),
-                               known=", ".join(LEVELS)))
+                               known=", ".join(_(LEVEL_WORDS[x]) for x in LEVELS)))
     return names
 
 
@@ -265,7 +277,7 @@ class PlainGame:
                 return self.two_way(
                     view, legal, self.narrator.chicago_question(view), ("no", "yes"),
                     lambda a: isinstance(a, ChicagoCall) and not a.call,
-                    aliases=(("pass", "n"), ("call", "y")),
+                    aliases=(("pass", "n"), ("call", "y", "j")),
                 )
             return self.play(view, legal)
         finally:
@@ -332,17 +344,17 @@ class PlainGame:
             if not action.confirm_reset:
                 return action
             self.say(self.narrator.reset_question(v.scores[ME]))
-            yes, no = word("yes"), word("no")
-            self.say(_("Choices: 1 {first}  2 {second}", first=yes, second=no))
+            no, yes = word("no"), word("yes")  # the safe answer first, as everywhere
+            self.say(_("Choices: 1 {first}  2 {second}", first=no, second=yes))
             while True:
                 answer = self.ask(v).lower()
-                if answer == "1" or means(answer, "yes", "y"):
+                if answer == "2" or means(answer, "yes", "y", "j"):
                     return action
-                if answer == "2" or means(answer, "no", "n"):
+                if answer == "1" or means(answer, "no", "n"):
                     self.say(_("Then choose again."))
                     break
                 self.say(_("{text} is not one of the choices: type 1 or {first}, 2 or "
-                           "{second}.", text=repr(answer), first=yes, second=no))
+                           "{second}.", text=repr(answer), first=no, second=yes))
 
     def _discard(
         self, text: str, hand: Sequence[Card], least: int, most: int

@@ -1,0 +1,61 @@
+"""The `chicago` command for a person at a terminal: the rules rendered when standard output
+is a terminal (no `#` or `|` for a screen reader to read), Markdown when piped; statistics of
+a database that does not exist refused in one line, creating nothing."""
+
+from __future__ import annotations
+
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from chicago.cli import main
+
+CHICAGO = [sys.executable, "-m", "chicago.cli"]
+
+
+def _in_a_terminal(args: list[str]) -> str:
+    """What `chicago ARGS` writes when its standard output is a terminal."""
+    leader, follower = pty.openpty()
+    env = {**os.environ, "COLUMNS": "100", "TERM": "xterm", "LANG": "C.UTF-8"}
+    proc = subprocess.Popen([*CHICAGO, *args], stdout=follower, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL, env=env)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    assert proc.wait(timeout=60) == 0
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_rules_are_rendered_in_a_terminal_and_markdown_when_piped() -> None:
+    piped = subprocess.run([*CHICAGO, "rules", "--lang", "en"], capture_output=True,
+                           text=True, check=True).stdout
+    assert piped.startswith("# ") and "\n| " in piped
+    shown = _in_a_terminal(["rules", "--lang", "en"])
+    lines = [line.strip() for line in shown.splitlines() if line.strip()]
+    assert lines and not any(line.startswith(("#", "|")) for line in lines), lines[:5]
+    title = piped.splitlines()[0].lstrip("# ").strip()
+    assert title in shown
+
+
+def test_stats_of_a_database_that_does_not_exist(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "mistyped" / "chicago.db"
+    code = main(["stats", "--database-url", f"sqlite:///{missing}"])
+    err = capsys.readouterr().err
+    assert code == 2 and err == f"chicago stats: no database at {missing}\n"
+    assert not missing.exists() and not missing.parent.exists()
+    beside = tmp_path / "typo.db"
+    assert main(["stats", "--database-url", f"sqlite:///{beside}"]) == 2
+    assert not beside.exists()
