@@ -40,7 +40,14 @@ async def enter(pilot: Pilot[None], e: Entry) -> None:
         if e.rank is not None:
             await press(pilot, f"rank_{e.rank}")
         await press(pilot, "save")
-    elif e.kind == "exchange":
+    elif e.kind == "exchange":  # R2.4: yes / no for one player; several: pick, or Nobody
+        shown = {b.name for b in pilot.app.screen.query("#choices Button").results(Button)}
+        if "save" not in shown:
+            await press(pilot, f"exchanged_{e.seats[0]}" if e.seats else "nobody")
+            return
+        if not e.seats:
+            await press(pilot, "nobody")
+            return
         for x in e.seats:
             await press(pilot, f"seat_{x}")
         await press(pilot, "save")

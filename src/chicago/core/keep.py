@@ -253,6 +253,16 @@ def _trick_card(s: GameState, seat: int, winner: int) -> Card:
     return min(legal, key=lambda c: c.rank)
 
 
+def two_counts(profile: RuleProfile, caller: int | None) -> bool:
+    """Whether winning the deciding trick with a two scores differently under `profile`
+    (R6.3: 10 instead of 5; a custom value for a Chicago won with a two), so the table is
+    asked about a two only where the answer changes the score."""
+    if caller is None:
+        return profile.last_trick_two_points != profile.last_trick_points
+    two = profile.chicago_two_points
+    return two is not None and two != profile.chicago_points
+
+
 def check_tie(category: str, count: int) -> None:
     """R3.3 with one 52-card deck (4 suits, 4 cards of each rank): `count` hands tied
     exactly have the same ranks, so a rank a hand holds m times is needed count × m times,

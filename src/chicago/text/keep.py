@@ -71,8 +71,12 @@ _WINS: Final = {
 }
 
 
-def _upper(text: str) -> str:
+def upper_first(text: str) -> str:
+    """A sentence that starts with a word made inside it (a category) starts upper case."""
     return text[:1].upper() + text[1:]
+
+
+_upper = upper_first
 
 
 def category(name: str) -> str:
@@ -91,10 +95,16 @@ def question(ask: Ask, names: Sequence[str], profile: RuleProfile) -> str:
     if ask.kind == "over":
         return _("The game is over.")
     if ask.kind == "exchange":
-        who = ", ".join(names[x] for x in ask.seats)
-        return _upper(_("{nth} exchange: who of {who} exchanged? Exchanging at {points} or more "
-                 "resets the score to 0 (R2.4).", nth=_(_ORDINALS.get(ask.number, "")),
-                 who=who, points=profile.high_score_threshold))
+        nth = _(_ORDINALS.get(ask.number, ""))
+        if len(ask.seats) == 1:
+            return _upper(_("{nth} exchange: did {name} exchange? Exchanging at {points} or "
+                            "more resets the score to 0 (R2.4).", nth=nth,
+                            name=names[ask.seats[0]], points=profile.high_score_threshold))
+        who = _(" or ").join(names[x] for x in ask.seats)
+        return _upper(_("{nth} exchange: did {who} exchange? Pick each one who did and save, "
+                        "or choose Nobody. Exchanging at {points} or more resets the score "
+                        "to 0 (R2.4).", nth=nth, who=who,
+                        points=profile.high_score_threshold))
     if ask.kind == "stage":
         if ask.number >= profile.exchanges:
             return _("Best final hand (after the tricks)?")
@@ -155,6 +165,8 @@ def event_line(e: Event, names: Sequence[str], profile: RuleProfile) -> str | No
             return _("{name} takes the points for four of a kind.", name=names[e.seat])
         return _("{name} resets everyone else to 0 and ends the deal.", name=names[e.seat])
     if isinstance(e, ChicagoCalled):
+        if not profile.qualification_required:  # §X: no qualification to speak of
+            return _("{name} calls Chicago.", name=names[e.seat])
         return _("{name} calls Chicago and is qualified (R7.4).", name=names[e.seat])
     if isinstance(e, ChicagoWon):
         return _("{name} takes all five tricks: Chicago!", name=names[e.seat])
@@ -219,7 +231,7 @@ def standing(pad: Pad, seat: int) -> str:
         return _("out")
     need = p.target - s.scores[seat]
     notes = []
-    if s.qualified[seat]:
+    if s.qualified[seat] and p.qualification_required:  # §X: classic has no qualification
         notes.append(_("qualified"))
     if is_close(pad, seat):
         if p.qualification_required and not s.qualified[seat]:

@@ -32,7 +32,8 @@ def _button(label: str, id: str, variant: str = "default") -> Button:
 
 
 class ConfirmScreen(TranslatedBindings, ModalScreen[bool]):
-    """A yes/no question: y or Enter for yes, n or Escape for no."""
+    """A yes/no question: y (j in Swedish) for yes, n or Escape for no. The safe answer
+    comes first and has the focus, so Enter by habit changes nothing."""
 
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
@@ -45,9 +46,9 @@ class ConfirmScreen(TranslatedBindings, ModalScreen[bool]):
     ConfirmScreen Button { margin-right: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", N_("Yes")),
-        Binding("enter", "answer(True)", N_("Yes"), show=False),
         Binding("n", "answer(False)", N_("No")),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("j", "answer(True)", N_("Yes"), show=False),
         Binding("escape", "answer(False)", N_("No"), show=False),
     ]
 
@@ -61,8 +62,11 @@ class ConfirmScreen(TranslatedBindings, ModalScreen[bool]):
         with Vertical():
             yield Static(self.question, id="question")
             with Horizontal():
-                yield _button(f"y {self.yes}", "yes", "warning")
-                yield _button(f"n {self.no}", "no")
+                yield _button(f"{_('n')} {self.no}", "no")
+                yield _button(f"{_('y')} {self.yes}", "yes", "warning")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
 
     @on(Button.Pressed, "#yes")
     def _yes(self) -> None:

@@ -4,7 +4,9 @@ as the web page, under the local owner.
 A start screen (players, first dealer, rules; or a saved pad), then the pad: the scores with
 each player's standing and restrictions, the question now asked with a button per answer,
 this deal's story, and keys for undo (u), the entries to correct (e), the score sheet (s),
-export (x) and quit (q). Every entry is saved before the screen changes.
+export (x), Escape to cancel what is half entered or a correction, and q back to the pads
+(ctrl+q quits, asking first). Every entry is saved before the screen changes; it fits a
+terminal of 80×24.
 """
 
 from __future__ import annotations
@@ -19,21 +21,29 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
-from chicago.core.keep import CATEGORIES, Ask, Line
+from chicago.core.keep import CATEGORIES, Ask, Line, two_counts
 from chicago.core.keepfile import entry_to_json
 from chicago.core.rules import PRESETS, QuadsRule
 from chicago.store import Owner
 from chicago.table.keep import Dropping, KeepService, Kept
 from chicago.table.service import ServiceError
 from chicago.text import keep as words
-from chicago.text.i18n import _
+from chicago.text.i18n import N_, _
 from chicago.text.rules_text import profile_title
+from chicago.tui.dialogs import ConfirmScreen
+from chicago.tui.words import TranslatedBindings
 
+TALL = 30
+"""From this many rows the answers are full buttons; below, one line each (80×24 fits)."""
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
-class StartScreen(Screen[None]):
+class StartScreen(TranslatedBindings, Screen[None]):
     """New pad: names in seating order, the first dealer, the rules; or open a saved pad."""
+
+    BINDINGS: ClassVar = [
+        Binding("escape", "app.ask_quit", N_("Quit")),
+    ]
 
     def __init__(self, service: KeepService, owner: Owner) -> None:
         super().__init__()
@@ -59,6 +69,9 @@ class StartScreen(Screen[None]):
                 yield Button(f"{names} — {scores}", id=f"open-{row.id}", classes="saved")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.query_one("#names", Input).focus()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         app = self.app
         assert isinstance(app, KeepApp)
@@ -83,10 +96,11 @@ class StartScreen(Screen[None]):
         app.open_pad(kept)
 
 
-class EntriesScreen(ModalScreen[int | None]):
+class EntriesScreen(TranslatedBindings, ModalScreen[int | None]):
     """The entries so far; choosing one starts its correction."""
 
-    BINDINGS: ClassVar = [Binding("escape", "dismiss(None)", _("Close"))]
+    BINDINGS: ClassVar = [Binding("escape", "dismiss(None)", N_("Close")),
+                          Binding("q", "dismiss(None)", N_("Close"), show=False)]
 
     def __init__(self, kept: Kept) -> None:
         super().__init__()
@@ -108,8 +122,9 @@ class EntriesScreen(ModalScreen[int | None]):
         self.dismiss(int(bid[4:]) if bid.startswith("fix-") else None)
 
 
-class SheetScreen(ModalScreen[None]):
-    BINDINGS: ClassVar = [Binding("escape", "dismiss", _("Close"))]
+class SheetScreen(TranslatedBindings, ModalScreen[None]):
+    BINDINGS: ClassVar = [Binding("escape", "dismiss", N_("Close")),
+                          Binding("q", "dismiss", N_("Close"), show=False)]
 
     def __init__(self, kept: Kept) -> None:
         super().__init__()
@@ -136,15 +151,16 @@ class SheetScreen(ModalScreen[None]):
         self.dismiss()
 
 
-class PadScreen(Screen[None]):
+class PadScreen(TranslatedBindings, Screen[None]):
     """The pad at the table."""
 
     BINDINGS: ClassVar = [
-        Binding("u", "undo", _("Undo")),
-        Binding("e", "entries", _("Entries")),
-        Binding("s", "sheet", _("Sheet")),
-        Binding("x", "export", _("Export")),
-        Binding("q", "app.quit", _("Close")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("e", "entries", N_("Entries")),
+        Binding("s", "sheet", N_("Sheet")),
+        Binding("x", "export", N_("Export")),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("q", "back", N_("Score pads")),
     ]
 
     def __init__(self, service: KeepService, owner: Owner, kept: Kept) -> None:
@@ -158,7 +174,7 @@ class PadScreen(Screen[None]):
         self.generation = 0
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="pad"):
+        with VerticalScroll(id="pad"):
             yield Static("", id="deal")
             yield DataTable(id="scores", cursor_type="none")
             yield Static("", id="correcting")
@@ -170,7 +186,9 @@ class PadScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#scores", DataTable).add_columns("", "", "")
+        scores = self.query_one("#scores", DataTable)
+        scores.show_header = False
+        scores.add_columns("", "", "")
         self.render_pad()
 
     # Drawing --------------------------------------------------------------------------------
@@ -209,16 +227,32 @@ class PadScreen(Screen[None]):
     def draw_choices(self, ask: Ask) -> None:
         category = self.form.get("category")
         self.query_one("#step", Static).update(
-            _("{category}: who had it? Tap two or more for an exact tie.",
-              category=words.category(category)) if category and ask.kind == "stage" else "")
+            words.upper_first(_("{category}: who had it? Tap two or more for an exact tie.",
+                                category=words.category(category)))
+            if category and ask.kind == "stage" else "")
+        self.show_buttons(self.buttons(ask))
+
+    def show_buttons(self, buttons: list[Button]) -> None:
+        """The answers as a grid of buttons, as many columns as their longest label leaves
+        room for (so that no label is cut at 80 columns), the first one focused."""
+        focused = self.focused
+        keep = focused.name if isinstance(focused, Button) else None
         self.generation += 1
         grid = self.query_one("#choices", Grid)
+        longest = max((len(str(b.label)) for b in buttons), default=8)
+        width = max(self.size.width or self.app.size.width, 20) - 2
+        grid.styles.grid_size_columns = max(1, min(5, width // (longest + 5)))
+        grid.set_class(self.app.size.height < TALL, "compact")
         grid.remove_children()
-        grid.mount_all(self.buttons(ask))
+        grid.mount_all(buttons)
+        if buttons:  # the same answer keeps the focus (a seat toggled), else the first
+            again = [b for b in buttons if keep is not None and b.name == keep]
+            (again or buttons)[0].focus()
 
     def _button(self, label: str, name: str, variant: str = "default",
                 pressed: bool = False) -> Button:
-        return Button(label, id=f"{name}-{self.generation}", name=name,
+        compact = self.app.size.height < TALL  # one line per answer where rows are few
+        return Button(label, id=f"{name}-{self.generation}", name=name, compact=compact,
                       variant="primary" if pressed else variant)  # type: ignore[arg-type]
 
     def buttons(self, ask: Ask) -> list[Button]:
@@ -235,24 +269,30 @@ class PadScreen(Screen[None]):
                         for i, r in enumerate(RANKS)]
             return [*out, self._button(_("Back"), "back"),
                     self._button(_("Save"), "save", "success")]
-        if ask.kind == "exchange":
+        if ask.kind == "exchange":  # R2.4: one player: yes or no; several: pick, or nobody
+            if len(ask.seats) == 1:
+                return [self._button(_("No"), "nobody"),
+                        self._button(_("Yes, {name} exchanged", name=names[ask.seats[0]]),
+                                     f"exchanged_{ask.seats[0]}")]
             seats = f.setdefault("seats", [])
             return [*(self._button(names[x], f"seat_{x}", pressed=x in seats)
-                      for x in ask.seats), self._button(_("Save"), "save", "success")]
+                      for x in ask.seats), self._button(_("Nobody"), "nobody"),
+                    self._button(_("Save"), "save", "success")]
         if ask.kind == "quads":
             return [self._button(_("Take the points"), "points"),
                     self._button(_("Reset the others"), "reset")]
         if ask.kind == "chicago":
             return [*(self._button(names[x], f"call_{x}") for x in ask.seats),
                     self._button(_("Nobody"), "nobody")]
-        if ask.kind == "tricks":
-            two = self._button(_("With a two"), "two", pressed=f.get("two", False))
+        if ask.kind == "tricks":  # a two only where the profile scores it (R6.3)
+            two = ([self._button(_("With a two"), "two", pressed=f.get("two", False))]
+                   if two_counts(pad.setup.profile, ask.caller) else [])
             if ask.caller is not None:
                 return [self._button(_("{name} took all five", name=names[ask.caller]),
-                                     f"win_{ask.caller}", "success"), two,
+                                     f"win_{ask.caller}", "success"), *two,
                         *(self._button(names[x], f"win_{x}") for x in active
                           if x != ask.caller)]
-            return [*(self._button(names[x], f"win_{x}") for x in active), two]
+            return [*(self._button(names[x], f"win_{x}") for x in active), *two]
         return []
 
     # Answering ------------------------------------------------------------------------------
@@ -279,6 +319,11 @@ class PadScreen(Screen[None]):
             self.form = {}
         elif name == "two":
             f["two"] = not f.get("two", False)
+        elif name.startswith("exchanged_") or (name == "nobody" and ask.kind == "exchange"):
+            seats = [int(name[10:])] if name.startswith("exchanged_") else []
+            self.submit({"kind": "exchange", "deal": deal, "number": ask.number,
+                         "seats": seats})
+            return
         elif name == "save":
             if ask.kind == "exchange":
                 self.submit({"kind": "exchange", "deal": deal, "number": ask.number,
@@ -305,6 +350,9 @@ class PadScreen(Screen[None]):
         elif name == "drop":
             self.submit(self.form["pending"], drop=True)
             return
+        elif name == "cancel":
+            self.action_cancel()
+            return
         self.draw_choices(ask)
 
     def submit(self, entry: dict[str, Any], drop: bool = False) -> None:
@@ -322,13 +370,17 @@ class PadScreen(Screen[None]):
             else:
                 self.kept = self.service.add(self.owner, self.kept.id, self.kept.version, entry)
                 notice.update("")
-        except Dropping as asked:
-            notice.update(asked.message)
+        except Dropping as asked:  # name what would go; Cancel (first) changes nothing
+            names, profile = self.kept.pad.setup.players, self.kept.pad.setup.profile
+            going = "\n".join(f"  – {words.entry_text(e, names, profile)}"
+                               for e in asked.entries[:4])
+            more = len(asked.entries) - 4
+            if more > 0:
+                going += "\n  " + _("… and {n} more", n=more)
+            notice.update(f"{asked.message}\n{going}")
             self.form = {"pending": entry}
-            grid = self.query_one("#choices", Grid)
-            self.generation += 1
-            grid.remove_children()
-            grid.mount(self._button(_("Drop them"), "drop", "error"))
+            self.show_buttons([self._button(_("Cancel the correction"), "cancel"),
+                               self._button(_("Drop them"), "drop", "error")])
             return
         except ServiceError as e:
             notice.update(e.message)
@@ -337,6 +389,21 @@ class PadScreen(Screen[None]):
         self.render_pad()
 
     # Keys -----------------------------------------------------------------------------------
+
+    def action_cancel(self) -> None:
+        """Escape: leave a correction, or what is half entered, with nothing changed."""
+        if self.correcting is None and not self.form:
+            return
+        self.correcting = None
+        self.form = {}
+        self.query_one("#notice", Static).update("")
+        self.render_pad()
+
+    def action_back(self) -> None:
+        """q: back to the list of pads (everything is saved already)."""
+        app = self.app
+        assert isinstance(app, KeepApp)
+        app.show_start()
 
     def action_undo(self) -> None:
         self.correcting = None
@@ -371,9 +438,14 @@ class PadScreen(Screen[None]):
         return [entry_to_json(e) for e in self.kept.pad.entries]
 
 
-class KeepApp(App[None]):
+class KeepApp(TranslatedBindings, App[None]):
     CSS_PATH = "keep.tcss"
     TITLE = "Chicago"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar = [
+        Binding("ctrl+q", "ask_quit", N_("Quit"), priority=True),
+        Binding("ctrl+c", "ask_quit", N_("Quit"), show=False, priority=True),
+    ]
 
     def __init__(self, service: KeepService, owner: Owner, pad_id: str | None = None) -> None:
         super().__init__()
@@ -390,6 +462,24 @@ class KeepApp(App[None]):
 
     def open_pad(self, kept: Kept) -> None:
         self.push_screen(PadScreen(self.service, self.owner, kept))
+
+    def show_start(self) -> None:
+        """Back to the start screen and the saved pads (made anew: their scores changed)."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(StartScreen(self.service, self.owner))
+
+    def action_ask_quit(self) -> None:
+        """Quit, after a question (every entry is saved; the question guards a slip)."""
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(_("Close the scorekeeper? Every entry is saved."),
+                                       _("Close"), _("Stay")), answer)
 
 
 def run(database_url: str | None = None, pad_id: str | None = None) -> int:
