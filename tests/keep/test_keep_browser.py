@@ -69,7 +69,16 @@ def enter(page: Any, e: Entry) -> None:
         if e.rank is not None:
             choice(page, "234567891JQKA"[e.rank - 2].replace("1", "10")).click()
         page.locator("#k-choices [data-save]").click()
-    elif e.kind == "exchange":
+    elif e.kind == "exchange":  # R2.4: one player: no / yes; several: pick, or Nobody
+        if not page.locator("#k-choices [data-save]").count():
+            if e.seats:
+                page.locator(f'#k-choices [data-exchanged="{e.seats[0]}"]').click()
+            else:
+                page.locator("#k-choices [data-nobody]").click()
+            return
+        if not e.seats:
+            page.locator("#k-choices [data-nobody]").click()
+            return
         for x in e.seats:
             choice(page, NAMES[x]).click()
         page.locator("#k-choices [data-save]").click()
@@ -293,4 +302,66 @@ def test_the_pad_in_swedish(server: str, browser: Any, shots: Path) -> None:
     assert page.locator("#k-save").inner_text() == "Sparat"
     check_phone_fit(page)
     page.screenshot(path=str(shots / "keep-swedish.png"))
+    context.close()
+
+
+def test_a_correction_that_would_drop_entries_on_a_phone(server: str, browser: Any,
+                                                         shots: Path) -> None:
+    """R4.4: correcting the first hand to a straight flush ends the game; the page names the
+    entry that would go, Cancel (and Escape) leave the correction with nothing changed. The
+    site menu keeps every page in reach and the bar's labels clear their buttons' edges;
+    classic (§X) asks no two and shows no qualification, and an impossible tie is refused
+    with its reason (R3.3)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, locale="sv-SE")
+    page = context.new_page()
+    page.goto(server + "/keep")
+    for i, name in enumerate(("Anna", "Bertil", "Cecilia", "David")):
+        page.fill(f"#k-name-{i}", name)
+    page.locator("#k-new button[type=submit]").click()
+    page.wait_for_selector("#k-choices button")
+    nav = page.locator(".site-nav a:visible")
+    assert nav.count() >= 5, nav.all_inner_texts()
+    for link in nav.all():
+        b = link.bounding_box()
+        assert b is not None and b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] + 1
+    for button in page.locator("#k-bar .btn").all():  # the label inside, with room
+        room = button.evaluate(
+            "b => { const r = document.createRange(); r.selectNodeContents(b);"
+            " const t = r.getBoundingClientRect(), o = b.getBoundingClientRect();"
+            " return Math.min(t.left - o.left, o.right - t.right); }")
+        assert room >= 4, (button.inner_text(), room)
+    page.locator('#k-choices [data-category="three_of_a_kind"]').click()
+    choice(page, "Anna").click()
+    choice(page, "Bertil").click()
+    page.locator("#k-choices [data-save]").click()
+    page.wait_for_selector("#k-notice:visible")
+    assert "det kräver 6 kort av en valör" in page.locator("#k-notice").inner_text()
+    page.get_by_role("button", name="Tillbaka", exact=True).click()
+    for category, who in (("flush", "Anna"), ("straight", "Bertil")):
+        page.locator(f'#k-choices [data-category="{category}"]').click()
+        choice(page, who).click()
+        page.locator("#k-choices [data-save]").click()
+        page.wait_for_function("() => document.getElementById('keep-app')"
+                               ".getAttribute('aria-busy') !== 'true'")
+        time.sleep(0.1)
+    wait_scores(page, (5, 4, 0, 0))
+    page.screenshot(path=str(shots / "keep-phone-menu.png"))
+    page.locator("#k-entries-btn").click()
+    page.locator('[data-correct="0"]').click()
+    page.locator('#k-choices [data-category="straight_flush"]').click()
+    choice(page, "Bertil").click()
+    page.locator("#k-choices [data-save]").click()
+    page.wait_for_selector("[data-cancel-drop]")
+    assert page.locator(".keep-dropping li").all_inner_texts() == [
+        "Bästa handen efter andra bytet: Bertil, stege."]
+    page.screenshot(path=str(shots / "keep-dropping.png"))
+    page.locator("[data-cancel-drop]").click()
+    assert page.locator("#k-correcting").is_hidden() and page.locator("#k-notice").is_hidden()
+    wait_scores(page, (5, 4, 0, 0))
+    page.locator("#k-entries-btn").click()
+    page.locator('[data-correct="0"]').click()
+    assert page.locator("#k-correcting").is_visible()
+    page.keyboard.press("Escape")
+    assert page.locator("#k-correcting").is_hidden()
+    wait_scores(page, (5, 4, 0, 0))
     context.close()

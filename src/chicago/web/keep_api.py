@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from chicago.core.events import ChicagoCalled, DealEnded, HandAnnounced, NoHandScored, QuadsChosen
-from chicago.core.keep import CATEGORIES, Ask
+from chicago.core.keep import CATEGORIES, Ask, two_counts
 from chicago.core.keepfile import entry_to_json
 from chicago.core.rules import PRESETS, QuadsRule
 from chicago.store.pads import StoredPad
@@ -58,6 +58,7 @@ def _ask_json(ask: Ask, kept: Kept) -> dict[str, object]:
         "caller": ask.caller,
         "text": words.question(ask, names, profile),
         "rank_needed": profile.quads is QuadsRule.CHOICE,
+        "two_counts": two_counts(profile, ask.caller),
     }
 
 

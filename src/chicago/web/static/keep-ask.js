@@ -19,6 +19,10 @@ function toggle(label, pressed, onChange) {
   return b;
 }
 
+function upperFirst(text) {  // a sentence that starts with a category's name
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function active(pad) {
   return pad.players.filter((p) => !p.out);
 }
@@ -43,7 +47,7 @@ function stageForm(ask, pad, t, submit, state, redraw) {
     }, { 'data-category': c.id })))];
   }
   const label = pad.categories.find((c) => c.id === state.category).label;
-  const out = [el('p', { class: 'keep-step' }, t('{category}: who had it? Tap two or more for an exact tie.', { category: label }))];
+  const out = [el('p', { class: 'keep-step' }, upperFirst(t('{category}: who had it? Tap two or more for an exact tie.', { category: label })))];
   out.push(grid(...active(pad).map((p) => toggle(p.name, state.seats.includes(p.seat), (on) => {
     state.seats = on ? [...state.seats, p.seat] : state.seats.filter((x) => x !== p.seat);
   }))));
@@ -72,15 +76,23 @@ function stageForm(ask, pad, t, submit, state, redraw) {
 export function choices(ask, pad, t, submit, state, redraw) {
   const name = (seat) => pad.players[seat].name;
   if (ask.kind === 'stage') return stageForm(ask, pad, t, submit, state, redraw);
-  if (ask.kind === 'exchange') {
+  if (ask.kind === 'exchange') {  // R2.4: one player: no / yes; several: pick, or nobody
+    const send = (seats) => submit({ kind: 'exchange', deal: ask.deal, number: ask.number, seats });
+    if (ask.seats.length === 1) {
+      const x = ask.seats[0];
+      return [grid(
+        button(t('No'), () => send([]), { 'data-nobody': '' }),
+        button(t('Yes, {name} exchanged', { name: name(x) }), () => send([x]), { 'data-exchanged': String(x) }),
+      )];
+    }
     state.seats = state.seats || [];
     return [
       grid(...ask.seats.map((x) => toggle(name(x), state.seats.includes(x), (on) => {
         state.seats = on ? [...state.seats, x] : state.seats.filter((y) => y !== x);
       }))),
-      el('div', { class: 'keep-row' }, button(t('Save'), () => submit(
-        { kind: 'exchange', deal: ask.deal, number: ask.number, seats: state.seats || [] }),
-      { class: 'btn primary', 'data-save': '' })),
+      el('div', { class: 'keep-row' },
+        button(t('Nobody'), () => send([]), { 'data-nobody': '' }),
+        button(t('Save'), () => send(state.seats || []), { class: 'btn primary', 'data-save': '' })),
     ];
   }
   if (ask.kind === 'quads') {
@@ -98,15 +110,16 @@ export function choices(ask, pad, t, submit, state, redraw) {
   if (ask.kind === 'tricks') {
     state.two = state.two || false;
     const send = (seat) => submit({ kind: 'tricks', deal: ask.deal, seat, two: seat === ask.caller || ask.caller === null ? state.two : false });
-    const twoToggle = toggle(t('With a two'), state.two, (on) => { state.two = on; });
+    // a two only where the profile scores it (R6.3)
+    const twoToggle = ask.two_counts ? [toggle(t('With a two'), state.two, (on) => { state.two = on; })] : [];
     if (ask.caller !== null) {
       return [
-        grid(button(t('{name} took all five', { name: name(ask.caller) }), () => send(ask.caller), { class: 'btn primary' }), twoToggle),
+        grid(button(t('{name} took all five', { name: name(ask.caller) }), () => send(ask.caller), { class: 'btn primary' }), ...twoToggle),
         el('p', { class: 'keep-step' }, t('Broken by:')),
         grid(...active(pad).filter((p) => p.seat !== ask.caller).map((p) => button(p.name, () => send(p.seat)))),
       ];
     }
-    return [grid(...active(pad).map((p) => button(p.name, () => send(p.seat)))), el('div', { class: 'keep-row' }, twoToggle)];
+    return [grid(...active(pad).map((p) => button(p.name, () => send(p.seat)))), el('div', { class: 'keep-row' }, ...twoToggle)];
   }
   return [el('a', { class: 'btn primary', href: '/keep' }, t('New score pad'))];
 }

@@ -57,8 +57,8 @@ function renderAsk() {
   banner.hidden = !correcting;
   if (correcting) {
     banner.replaceChildren(t('Correcting entry {number}: {text}', { number: correcting.index + 1, text: correcting.text }), ' ');
-    const cancel = el('button', { class: 'btn small', type: 'button' }, t('Cancel'));
-    cancel.addEventListener('click', () => { correcting = null; form = {}; render(); });
+    const cancel = el('button', { class: 'btn small', type: 'button', 'data-cancel-correction': '' }, t('Cancel'));
+    cancel.addEventListener('click', cancelCorrection);
     banner.append(cancel);
   }
   $('k-question').textContent = pad.winner && !correcting ? pad.winner : ask.text;
@@ -67,6 +67,14 @@ function renderAsk() {
     return;
   }
   $('k-choices').replaceChildren(...choices(ask, pad, t, submit, form, () => { renderAsk(); focusChoices(); }));
+}
+
+function cancelCorrection() {
+  if (!correcting && !Object.keys(form).length) return;
+  correcting = null; form = {};
+  notice('k-notice', '');
+  render();
+  focusChoices();
 }
 
 function focusChoices() {
@@ -175,9 +183,17 @@ async function submit(entry, drop = false) {
     focusChoices();
   } catch (error) {
     if (error instanceof ApiError && error.status === 409 && error.body && error.body.drop) {
+      // Name what would go; Cancel (first, focused) leaves the correction, nothing changed.
+      const going = el('ul', { class: 'keep-dropping' }, ...(error.body.dropping || []).map((text) => el('li', {}, text)));
+      const cancel = el('button', { class: 'btn small', type: 'button', 'data-cancel-drop': '' }, t('Cancel the correction'));
+      cancel.addEventListener('click', cancelCorrection);
       const confirm = el('button', { class: 'btn small danger', type: 'button', 'data-confirm-drop': '' }, t('Drop them'));
       confirm.addEventListener('click', () => submit(entry, true));
-      notice('k-notice', errorText(error), confirm);
+      // in place of the answers, so that the decision is in view (not under the bar)
+      $('k-choices').replaceChildren(el('div', { class: 'keep-drop', role: 'alert' },
+        el('p', {}, errorText(error)), going, el('div', { class: 'keep-row' }, cancel, confirm)));
+      cancel.focus();
+      cancel.scrollIntoView({ block: 'nearest' });
       return;
     }
     notice('k-notice', errorText(error));
@@ -212,6 +228,9 @@ function wirePad() {
   $('k-share-stop').addEventListener('click', async () => {
     pad = await call('DELETE', `/api/keep/${pad.id}/share`);
     $('k-share-url').value = t('Sharing stopped: the old link no longer works.');
+  });
+  document.addEventListener('keydown', (event) => {  // Escape: out of a correction (dialogs close themselves)
+    if (event.key === 'Escape' && !document.querySelector('dialog[open]')) cancelCorrection();
   });
   for (const close of document.querySelectorAll('[data-close]')) {
     close.addEventListener('click', () => close.closest('dialog').close());
