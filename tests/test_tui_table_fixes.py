@@ -120,7 +120,7 @@ def test_now_shows_the_moves_of_bots_that_acted_before_you(service: TableService
     board = Board.from_view(t.view, t.levels, t.history)
     for seat, e in moved.items():
         count = len(e.discarded) if e.discarded else e.count  # type: ignore[attr-defined]
-        assert board.notes[seat] == ("kept" if count == 0 else f"changed {count}")
+        assert board.notes[seat] == ("kept all" if count == 0 else f"changed {count}")
     app = make_app(service)
 
     async def go() -> None:
@@ -433,6 +433,6 @@ def test_now_notes_follow_the_stages_of_a_deal() -> None:
         kinds = [d["type"] for d in redacted(v.log)]
         if v.phase is Phase.PLAY and "card_played" in kinds:
             seen_play = True
-            assert not any(n in ("kept", "no call") or n.startswith("changed")
+            assert not any(n in ("kept all", "no call") or n.startswith("changed")
                            for n in board.notes.values()), board.notes
     assert seen_play

@@ -172,7 +172,7 @@ class MenuScreen(TranslatedBindings, Screen[None]):
         Binding("i", "import", N_("Import")),
         Binding("question_mark", "rules", N_("Rules")),
         Binding("q", "quit", N_("Quit")),
-        Binding("escape", "quit", N_("Quit"), show=False),
+        Binding("escape", "ask_quit", N_("Quit"), show=False),
     ]
 
     def __init__(self) -> None:
@@ -331,6 +331,16 @@ class MenuScreen(TranslatedBindings, Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+    def action_ask_quit(self) -> None:
+        """Escape here leaves the program: ask first (Escape elsewhere only goes back)."""
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmScreen(_("Quit Chicago? Every move is saved."),
+                                           _("Quit"), _("Stay")), answer)
 
 
 # A new game --------------------------------------------------------------------------------
@@ -535,7 +545,7 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
             except ValueError:
                 error.update(_("The seed is a whole number (or blank for a random one)."))
                 return
-        error.update("Dealing…")
+        error.update(_("Dealing…"))
         self.run_worker(self._create(n, levels, profile, seed), exclusive=True)
 
     async def _create(

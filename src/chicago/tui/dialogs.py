@@ -480,13 +480,14 @@ class LogScreen(TranslatedBindings, Screen[None]):
 
 
 TABLE_KEYS: Final = (
-    ("1–6 or click a card", N_("exchange: choose the cards to discard (again: put back)")),
+    (N_("1–6 or click a card"), N_("exchange: choose the cards to discard (again: put back)")),
+    (N_("← →  Space"), N_("move over your cards; Space chooses or plays the one marked ▸◂")),
     ("e  Enter", N_("exchange the chosen cards")),
     ("k", N_("keep all your cards; keep the offered card")),
     ("d", N_("decline the offered card (draw the next one unseen)")),
     ("c  n", N_("call Chicago / do not call")),
     ("p  r", N_("four of a kind: take the points / reset the others")),
-    ("1–6 or click a card", N_("tricks: play that card (the dim ones may not be played)")),
+    (N_("1–6 or click a card"), N_("tricks: play that card (the dim ones may not be played)")),
     ("h", N_("hint: the hard bot's suggestion and why")),
     ("space", N_("skip the bots' moves being shown")),
     ("s", N_("speed of the shown moves: normal, fast, slow, instant")),
@@ -521,7 +522,7 @@ class KeysScreen(TranslatedBindings, ModalScreen[None]):
         t.add_column(style="bold", no_wrap=True)
         t.add_column()
         for keys, what in TABLE_KEYS:
-            t.add_row(keys, _(what))
+            t.add_row(_(keys), _(what))
         with VerticalScroll():
             yield Static(_("Keys at the table (the mouse works too)"), classes="title")
             yield Static(t)

@@ -186,7 +186,7 @@ class Board:
     last: LastTrick | None = None
     tricks_won: list[int] = field(default_factory=list)
     notes: dict[int, str] = field(default_factory=dict)
-    """Each seat's last move of this stage, in a word or two: "kept", "changed 3", "sat out",
+    """Each seat's last move of this stage, in a word or two: "kept all", "changed 3", "sat out",
     "took it", "declined", "no call", "Chicago!"."""
     notes_in_play: bool = False
     """Whether the notes are of the tricks (a first-trick Chicago call), not the exchanges."""
@@ -397,7 +397,7 @@ class Board:
             return
         if kind == "cards_exchanged":
             count = _int(e["count"])
-            self.notes[seat] = "kept" if count == 0 else f"changed {count}"
+            self.notes[seat] = _("kept all") if count == 0 else _("changed {n}", n=count)
         elif kind == "quads_chosen":
             # Short: the column has about a dozen characters at 80×24.
             self.notes[seat] = _("took points") if e.get("choice") == "points" else _(
@@ -447,7 +447,7 @@ class Board:
 
 
 _NOTES: Final = {
-    "exchange_skipped": "sat out",
+    "exchange_skipped": N_("sat out"),
     "offer_kept": N_("took it"),
     "offer_declined": N_("declined"),
     "chicago_passed": N_("no call"),

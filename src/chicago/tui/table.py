@@ -34,6 +34,7 @@ from chicago.table.service import (
     Table,
 )
 from chicago.text.i18n import N_, _
+from chicago.text.wording import LEVEL_WORDS
 from chicago.tui.cards import rich_line
 from chicago.tui.decisions import DECISION_PHASES, DecisionKeys
 from chicago.tui.dialogs import (
@@ -68,6 +69,8 @@ _LOG_LINES: Final = 400
 """Lines kept in the table's log panel (l shows the whole log)."""
 _ROOMY: Final = (100, 32)
 """From this size on, the cards of the trick are drawn on the table too."""
+SMALLEST: Final = (80, 24)
+"""Below this size the table cannot show everything a decision needs: it says so."""
 _OWN_MOVE: Final = 0.3
 """Your own moves are shown faster: you know what you did."""
 
@@ -86,7 +89,10 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         Binding("p", "points", N_("Points")),
         Binding("r", "reset", N_("Reset others")),
         Binding("h", "hint", N_("Hint")),
-        Binding("space", "skip", N_("Skip")),
+        Binding("escape", "menu", N_("Saved games")),
+        Binding("left", "cursor(-1)", N_("Card"), show=False),
+        Binding("right", "cursor(1)", N_("Card"), show=False),
+        Binding("space", "space", N_("Skip"), show=False),
         Binding("s", "speed", N_("Speed"), show=False),
         Binding("g", "chart", N_("Chart")),
         Binding("l", "log", N_("Log"), show=False),
@@ -95,7 +101,6 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         Binding("f", "colours", N_("4 colours"), show=False),
         Binding("x", "export", N_("Export"), show=False),
         Binding("o", "game_over", N_("Result")),
-        Binding("escape", "menu", N_("Saved games")),
     ]
 
     def __init__(self, table: Table, *, fresh: bool = False) -> None:
@@ -114,6 +119,10 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         self.last_recap: Recap | None = None
         self.headline = ""
         """How the game was won (its game_won sentence)."""
+        self.pace_note = ""
+        """The speed just chosen (s), said in the status line until the next move."""
+        self.cursor: int | None = None
+        """The card under the ←/→ cursor (Space picks it), once moved in this decision."""
         self._skip = asyncio.Event()
         self._keys: tuple[object, ...] = ()
 
@@ -126,6 +135,7 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
     # Layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        yield Static(id="small")
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
@@ -189,6 +199,14 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         roomy = self.size.width >= _ROOMY[0] and self.size.height >= _ROOMY[1]
         if self.has_class("-roomy") != roomy:
             self.set_class(roomy, "-roomy")
+        small = self.size.width < SMALLEST[0] or self.size.height < SMALLEST[1]
+        self.query_one("#small", Static).update(
+            _("The window is too small ({width}×{height}): the table needs {need}, so some "
+              "of it is cut off.", width=self.size.width, height=self.size.height,
+              need=f"{SMALLEST[0]}×{SMALLEST[1]}") if small else "")
+        if self.has_class("-small") != small:
+            self.set_class(small, "-small")
+        self.call_after_refresh(self.render_all)
         self.call_after_refresh(self._rewrap_log)
 
     def _rewrap_log(self) -> None:
@@ -228,10 +246,13 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         status = board.status()
         if self.animating:
             status += "   " + _("(space: skip)")
+        if self.pace_note:
+            status += " · " + self.pace_note
         profile = self.table.profile
-        self.query_one("#status", Static).update(
-            Text(f"Chicago · {status}", style="bold").append(f"   {profile.id}", style="dim")
-        )
+        line = Text(f"Chicago · {status}", style="bold")
+        if len(line) + 3 + len(profile.id) <= self.size.width - 2:  # the rules' name if room
+            line.append(f"   {profile.id}", style="italic")
+        self.query_one("#status", Static).update(line)
         self.query_one("#seats", Static).update(seats_table(board, four))
         self.query_one("#info", Static).update(trick_line(board))
         if self.has_class("-roomy"):
@@ -258,10 +279,12 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
             dim = phase is Phase.PLAY and c not in legal_cards
             marked = c in self.hinted and phase is not None
             label, style = str(i + 1), "bold"
+            if self.cursor == i and phase in (Phase.EXCHANGE, Phase.PLAY):
+                label = f"▸{i + 1}◂"
             if selected:
-                label, style = _("{n} out", n=i + 1), "bold black on yellow"
+                label, style = _("{n} out", n=label), "bold black on yellow"
             elif marked:
-                label, style = _("{n} hint", n=i + 1), "bold black on cyan"
+                label, style = _("{n} hint", n=label), "bold black on cyan"
             elif dim:
                 style = "dim"
             view.show(c, label=label, label_style=style, selected=selected, dim=dim,
@@ -303,8 +326,8 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
             text = self.board.banner + "  " + _("The game is over: o shows the result.")
         else:
             text = self.board.banner
-        if self.message:
-            text = f"{self.message}\n{text}" if phase is not None else self.message
+        if self.message:  # the decision's own words first: a long hint never hides them
+            text = f"{text}\n{self.message}" if phase is not None else self.message
         if prompt.has_class("warn") != warn:
             prompt.set_class(warn, "warn")
         prompt.update(rich_line(text, four))
@@ -346,6 +369,10 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
             return self.ready
         if action == "skip":
             return self.animating
+        if action == "cursor":
+            return self.decision in (Phase.EXCHANGE, Phase.PLAY)
+        if action == "space":
+            return self.animating or (self.cursor is not None and self.decision is not None)
         if action == "game_over":
             return self.table.finished and not self.animating
         return True
@@ -386,6 +413,7 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         self.board.banner = old.banner
         self.selected.clear()
         self.hinted.clear()
+        self.cursor = None
         self.render_all()
         if table.finished:
             self.action_game_over()
@@ -412,6 +440,7 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
             return
         self.busy = True
         self.message = ""
+        self.pace_note = ""
         self.hinted.clear()
         self.render_all()
         self.run_worker(self._act(action), exclusive=True, group="table")
@@ -514,9 +543,26 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
             self.hinted = set(s.action.discard)
         elif isinstance(s.action, Play):
             self.hinted = {s.action.card}
-        self.message = _("Hint (hard bot): {words}. {reason}",
+        self.message = _("Hint ({level} bot): {words}. {reason}",  # as in line mode
+                         level=_(LEVEL_WORDS["hard"]),
                          words=hint_words(s.action, self.shown_hand()), reason=s.text)
         self.render_all()
 
     def action_skip(self) -> None:
         self._skip.set()
+
+    def action_cursor(self, step: int) -> None:
+        """←/→: move the cursor over your cards (it starts on the first)."""
+        n = len(self.shown_hand())
+        if not n or self.decision not in (Phase.EXCHANGE, Phase.PLAY):
+            return
+        self.cursor = 0 if self.cursor is None else (self.cursor + step) % n
+        self.render_all()
+
+    def action_space(self) -> None:
+        """Space skips the moves being shown; deciding, it picks the card under the cursor
+        (only once the cursor was moved, so a habitual Space never plays a card)."""
+        if self.animating:
+            self.action_skip()
+        elif self.cursor is not None:
+            self._pick(self.cursor)

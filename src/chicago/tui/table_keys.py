@@ -34,6 +34,7 @@ class TableKeys:
         headline: str
         animating: bool
         busy: bool
+        pace_note: str
 
         app: App[Any]
         @property
@@ -43,8 +44,9 @@ class TableKeys:
 
     def action_speed(self) -> None:
         app = self.chicago
-        app.cycle_pace()
-        self.app.notify(_("Speed: {pace}", pace=_(app.pace_name)), timeout=2)
+        app.cycle_pace()  # said in the status line: a toast would cover the prompt
+        self.pace_note = _("Speed: {pace}", pace=_(app.pace_name))
+        self.render_all()
 
     def action_chart(self) -> None:
         t = self.table

@@ -13,6 +13,8 @@ from textual.widget import Widget
 from textual.widgets import RichLog
 
 from chicago.core.cards import Card
+from chicago.core.hands import hand_value
+from chicago.text.cards import hand_name
 from chicago.text.i18n import _
 from chicago.tui.cards import HEIGHT, WIDTH, card_face, card_text
 from chicago.tui.model import ME, Board, seat_label
@@ -145,8 +147,12 @@ def seats_table(board: Board, four_colour: bool) -> RenderableType:
 
 
 def trick_line(board: Board) -> Text:
-    """The tricks of this deal so far (number:winner), the target, and the marks."""
-    text = Text(style="dim")
+    """Your hand's name (five cards), the tricks of this deal so far (number:winner), the
+    target, and the marks (in the panel's muted colour, not dimmed further: 4.5:1)."""
+    text = Text()
+    if len(board.hand) == 5:
+        text.append(_("Your hand: {name}", name=hand_name(hand_value(board.hand))) + "\n",
+                    style="bold")
     if board.deal_tricks:
         won = " ".join(f"{n}:{_('you') if s == ME else s}" for n, s, _c in board.deal_tricks)
         text.append(_("Tricks won {tricks}", tricks=won) + "\n")
