@@ -160,3 +160,15 @@ def test_the_45_question_takes_j_and_puts_no_first(service: TableService) -> Non
                 assert s.table.version > table.version
 
     asyncio.run(go())
+
+
+def test_a_rule_change_error_is_in_the_players_language() -> None:
+    """§X: the new-game form's changes are refused in words the player reads."""
+    from chicago.tui.app import profile_from_form
+
+    with use_language("sv"):
+        with pytest.raises(ValueError, match=r"^target kan inte vara 'abc' \(valen: 50, 51"):
+            profile_from_form("chicago-gamewide-0.2", "target=abc")
+        with pytest.raises(ValueError, match=r"^det finns ingen regel 'mål'"):
+            profile_from_form("chicago-gamewide-0.2", "mål=51")
+        assert profile_from_form("classic", "target=51").target == 51

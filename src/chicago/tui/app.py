@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 from dataclasses import dataclass
 from datetime import datetime
+from enum import Enum
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -24,12 +25,14 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, S
 
 from chicago.bots import LEVELS
 from chicago.core.rules import (
+    CHOICES,
     DEFAULT_PROFILE,
     PRESETS,
     RuleProfile,
     customize,
     get_profile,
     knob_from_text,
+    offers,
     profile_to_json,
 )
 from chicago.store import GameRow, Owner, describe_url
@@ -357,6 +360,13 @@ def changes_text(profile: RuleProfile) -> str:
     )
 
 
+def plain_value(value: object) -> object:
+    """A knob's choice as typed (an enum by its value, a tuple as a list)."""
+    if isinstance(value, Enum):
+        return value.value
+    return list(value) if isinstance(value, tuple) else value
+
+
 def _typed(value: object) -> str:
     if value is None:
         return "none"
@@ -374,7 +384,17 @@ def profile_from_form(base: str, text: str) -> RuleProfile:
         knob, sep, value = part.partition("=")
         if not sep or not knob.strip():
             raise ValueError(_("write each change as knob=value, not {part!r}", part=part))
-        changes[knob.strip()] = knob_from_text(knob.strip(), value)
+        name = knob.strip()
+        if name not in CHOICES:  # said here in the player's language (the core says English)
+            raise ValueError(_("there is no rule {knob} (the rules: {known})", knob=repr(name),
+                               known=", ".join(CHOICES)))
+        typed = knob_from_text(name, value)
+        if not offers(name, typed):
+            raise ValueError(_("{knob} cannot be {value} (offered: {offered})", knob=name,
+                               value=repr(typed),
+                               offered=", ".join(_typed(plain_value(c))
+                                                 for c in CHOICES[name])))
+        changes[name] = typed
     return customize(base, **changes) if changes else get_profile(base)
 
 
