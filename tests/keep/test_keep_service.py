@@ -4,11 +4,13 @@ recomputed, share links read-only and revocable, export and import validated."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from chicago.store import Owner, Store
+from chicago.store.pads import PadSummary
 from chicago.table.keep import Dropping, KeepService, share_hash
 from chicago.table.service import BadRequest, NotFound, Stale
 
@@ -97,3 +99,18 @@ def test_export_and_import(store: Store) -> None:
     with pytest.raises(BadRequest) as bad:
         service.import_file(OTHER, data)
     assert bad.value.message.startswith("Entry 1:")
+
+
+
+def test_a_stored_pad_with_a_tie_no_deck_holds_says_so(store: Store) -> None:
+    """R3.3: an entry stored before impossible ties were refused makes the pad refuse to
+    open with one sentence (a 4xx), not a crash; nothing stored is changed."""
+    service = KeepService(store)
+    kept = service.create(ME, {"players": ["Anna", "Bo"], "dealer": 0, "profile": "common"})
+    old = {"op": "add", "entry": _stage(1, 1, [0, 1], "full_house")}
+    summary = PadSummary("in_progress", None, 1, (6, 6))
+    assert service.pads.append(kept.id, kept.version, old, summary, datetime.now(UTC))
+    with pytest.raises(BadRequest, match=r"operation 1 is no longer accepted \(2 players "
+                                         r"cannot hold exactly the same full house"):
+        KeepService(store).get(ME, kept.id)
+    assert service.pads.ops(kept.id, 1) == [old]

@@ -108,8 +108,13 @@ class KeepService:
         if cached is not None:
             return cached
         pad = keep.start(setup_from_json(row.setup))
-        for op in self.pads.ops(row.id, row.version):
-            pad = self._fold(pad, op)
+        for number, op in enumerate(self.pads.ops(row.id, row.version), start=1):
+            try:
+                pad = self._fold(pad, op)
+            except EntryError as e:  # stored before a rule of the pad was checked (R3.3)
+                raise BadRequest(_("This score pad cannot be opened: its operation {number} "
+                                   "is no longer accepted ({reason}).", number=number,
+                                   reason=error_text(e).rstrip("."))) from None
         self._remember(key, pad)
         return pad
 

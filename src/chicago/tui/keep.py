@@ -42,7 +42,7 @@ class StartScreen(TranslatedBindings, Screen[None]):
     """New pad: names in seating order, the first dealer, the rules; or open a saved pad."""
 
     BINDINGS: ClassVar = [
-        Binding("escape", "app.ask_quit", N_("Quit")),
+        Binding("escape", "app.ask_quit", N_("Quit"), show=False),  # ^q Quit is shown
     ]
 
     def __init__(self, service: KeepService, owner: Owner) -> None:
