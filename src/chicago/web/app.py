@@ -62,6 +62,7 @@ from chicago.web import api, history, keep_api, keep_pages, live, stats_pages, w
 from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
 from chicago.web.body import BodyError
 from chicago.web.language import LanguageMiddleware
+from chicago.web.transfer import Transfer
 
 log = logging.getLogger("chicago.web")
 
@@ -261,6 +262,7 @@ def create_app(
     app.state.driver = driver
     app.add_middleware(OwnerCookies)
     app.add_middleware(LanguageMiddleware)
+    app.add_middleware(Transfer)  # outermost: compresses and tags what the rest answered
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(AuthError, _auth_error)
     app.add_exception_handler(BodyError, _body_error)

@@ -1,0 +1,261 @@
+"""The static files as the browser should get them: read once at startup, named by content.
+
+A phone on a mobile network pays a round trip per request and per level of module imports,
+so every file gets a versioned URL (`/static/table.js?v=<hash of its bytes>`) served as
+immutable for a year, a page's `<script type="importmap">` maps every module's plain URL to
+its versioned one (the modules import `./table/board.js` and still get the cached copy), and
+`module_script('table.js')` names the whole import graph up front as `<link rel=modulepreload>`
+so the browser fetches it in one round instead of one per level. Bodies are compressed once
+(brotli and gzip, when first asked) and a request that carries the file's validator gets 304.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from email.utils import formatdate, parsedate_to_datetime
+from pathlib import Path
+from typing import Final
+
+from markupsafe import Markup, escape
+from starlette.datastructures import Headers
+from starlette.responses import Response
+
+try:  # brotli is a dependency; a build without it still serves gzip
+    import brotli  # type: ignore[import-untyped]
+except ImportError:  # pragma: no cover - the dependency is installed
+    brotli = None
+
+
+def br_compress(body: bytes, quality: int) -> bytes | None:
+    """`body` in brotli at `quality` (11 once for a static file, 5 per answer); None
+    without the brotli package."""
+    return None if brotli is None else bytes(brotli.compress(body, quality=quality))
+
+MEDIA_TYPES: Final = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+IMMUTABLE: Final = "public, max-age=31536000, immutable"
+REVALIDATE: Final = "no-cache"
+_SEGMENT: Final = re.compile(r"[a-z0-9][a-z0-9-]*")
+# import ... from './x.js', export ... from '../x.js', import './x.js' (static imports only:
+# a dynamic import() is mapped by the import map but not preloaded)
+_IMPORT: Final = re.compile(
+    r"""(?:^|[;\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?['"](\.{1,2}/[^'"]+)['"]""",
+    re.M,
+)
+_DYNAMIC: Final = re.compile(r"""import\(\s*['"](\.{1,2}/[^'"]+)['"]\s*\)""")
+_COMMENT: Final = re.compile(r"^\s*/\*.*?\*/|^\s*//[^\n]*", re.S | re.M)
+
+
+def encodings(accept_encoding: str) -> list[str]:
+    """The codings a request accepts (`br`, `gzip`), best first, leaving out any with q=0."""
+    offered: dict[str, float] = {}
+    for part in accept_encoding.lower().split(","):
+        name, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if name:
+            offered[name.strip()] = q
+    star = offered.get("*", 0.0)
+    usable = ["br"] if brotli is not None else []
+    usable.append("gzip")
+    return [c for c in usable if offered.get(c, star) > 0]
+
+
+def etag_matches(if_none_match: str, tag: str) -> bool:
+    """Whether `If-None-Match` names `tag` (weakly: `W/` and a coding suffix are ignored)."""
+    bare = tag.strip('"')
+    for candidate in if_none_match.split(","):
+        value = candidate.strip()
+        if value == "*":
+            return True
+        value = value.removeprefix("W/").strip('"')
+        value = value.removesuffix("-br").removesuffix("-gzip")
+        if value == bare:
+            return True
+    return False
+
+
+@dataclass
+class Asset:
+    """One static file: its bytes, its version and, once asked for, its compressed forms."""
+
+    name: str
+    body: bytes
+    media_type: str
+    mtime: float
+    version: str = ""
+    imports: tuple[str, ...] = ()
+    dynamic: tuple[str, ...] = ()
+    _coded: dict[str, bytes] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.version = hashlib.sha256(self.body).hexdigest()[:12]
+
+    @property
+    def etag(self) -> str:
+        return f'"{self.version}"'
+
+    def coded(self, coding: str) -> bytes | None:
+        """The body in `coding`, compressed the first time only; None when it would not be
+        smaller (an icon of a few hundred bytes)."""
+        if coding not in self._coded:
+            if coding == "br" and (br := br_compress(self.body, 11)) is not None:
+                out = br
+            elif coding == "gzip":
+                out = gzip.compress(self.body, compresslevel=9, mtime=0)
+            else:
+                out = self.body
+            self._coded[coding] = out
+        out = self._coded[coding]
+        return out if len(out) < len(self.body) else None
+
+
+def _imports_of(name: str, source: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The files a module imports (statically, then dynamically), as names under /static."""
+    text = _COMMENT.sub(" ", source)
+    base = name.rsplit("/", 1)[0] + "/" if "/" in name else ""
+
+    def resolve(target: str) -> str:
+        parts = (base + target).split("/")
+        out: list[str] = []
+        for part in parts:
+            if part == "..":
+                if out:
+                    out.pop()
+            elif part not in (".", ""):
+                out.append(part)
+        return "/".join(out)
+
+    static = tuple(dict.fromkeys(resolve(t) for t in _IMPORT.findall(text)))
+    dynamic = tuple(dict.fromkeys(resolve(t) for t in _DYNAMIC.findall(text)))
+    return static, dynamic
+
+
+class Assets:
+    """Every servable file under a folder, read when made (at startup): plain lower-case
+    names of a known type only, so no request can reach outside the folder."""
+
+    def __init__(self, root: Path, prefix: str = "/static/") -> None:
+        self.root = root
+        self.prefix = prefix
+        self.files: dict[str, Asset] = {}
+        for path in sorted(root.rglob("*")) if root.is_dir() else []:
+            rel = path.relative_to(root).as_posix()
+            media_type = MEDIA_TYPES.get(path.suffix)
+            stem_parts = rel[: -len(path.suffix)].split("/") if media_type else []
+            if not media_type or not path.is_file():
+                continue
+            if not all(_SEGMENT.fullmatch(p) for p in stem_parts):
+                continue
+            asset = Asset(rel, path.read_bytes(), media_type, path.stat().st_mtime)
+            if path.suffix == ".js":
+                asset.imports, asset.dynamic = _imports_of(rel, asset.body.decode("utf-8"))
+            self.files[rel] = asset
+        digest = hashlib.sha256()
+        for name, asset in self.files.items():
+            digest.update(f"{name}\0{asset.version}\0".encode())
+        self.version = digest.hexdigest()[:10]
+        """One version for the whole folder: any URL that carries it is current too."""
+        self.import_map = json.dumps(
+            {"imports": {
+                self.prefix + name: self.url(name)
+                for name in self.files if name.endswith(".js")
+            }},
+            separators=(",", ":"),
+        )
+        digest_64 = base64.b64encode(hashlib.sha256(self.import_map.encode()).digest())
+        self.import_map_hash = f"'sha256-{digest_64.decode()}'"
+        """The import map's hash for the Content-Security-Policy (an inline script)."""
+
+    def url(self, name: str) -> str:
+        """The versioned URL of a file (a missing file: its plain URL, so a page still names
+        it and the 404 shows)."""
+        asset = self.files.get(name)
+        return f"{self.prefix}{name}?v={asset.version}" if asset else f"{self.prefix}{name}"
+
+    def graph(self, entry: str) -> list[str]:
+        """Every module `entry` imports statically, directly or not, in a stable order."""
+        seen: dict[str, None] = {}
+        stack = [entry]
+        while stack:
+            name = stack.pop()
+            asset = self.files.get(name)
+            if asset is None:
+                continue
+            for dep in asset.imports:
+                if dep not in seen and dep != entry:
+                    seen[dep] = None
+                    stack.append(dep)
+        return list(seen)
+
+    def module_script(self, *entries: str) -> Markup:
+        """The `<script type="module">` of each entry and a modulepreload for each module they
+        import, so the browser asks for the whole graph in one round."""
+        preload: dict[str, None] = {}
+        for entry in entries:
+            for dep in self.graph(entry):
+                if dep not in entries:
+                    preload[dep] = None
+        tags = [f'<link rel="modulepreload" href="{escape(self.url(d))}">' for d in preload]
+        tags += [f'<script type="module" src="{escape(self.url(e))}"></script>' for e in entries]
+        return Markup("\n".join(tags))
+
+    def import_map_tag(self) -> Markup:
+        return Markup(f'<script type="importmap">{self.import_map}</script>')
+
+    def response(self, name: str, version: str, headers: Headers) -> Response | None:
+        """The answer to GET /static/<name>?v=<version>; None if there is no such file.
+
+        Current URLs are immutable for a year; any other (no version, an old one) is
+        revalidated. A matching If-None-Match (or, without one, If-Modified-Since) gets 304."""
+        asset = self.files.get(name)
+        if asset is None:
+            return None
+        current = version in (asset.version, self.version)
+        common = {
+            "Cache-Control": IMMUTABLE if current else REVALIDATE,
+            "Vary": "Accept-Encoding",
+            "X-Content-Type-Options": "nosniff",
+            "Last-Modified": formatdate(asset.mtime, usegmt=True),
+        }
+        coding = ""
+        body = asset.body
+        for candidate in encodings(headers.get("accept-encoding", "")):
+            coded = asset.coded(candidate)
+            if coded is not None:
+                coding, body = candidate, coded
+                break
+        tag = f'"{asset.version}-{coding}"' if coding else asset.etag
+        common["ETag"] = tag
+        if _not_modified(headers, asset):
+            return Response(status_code=304, headers=common)
+        if coding:
+            common["Content-Encoding"] = coding
+        return Response(body, media_type=asset.media_type, headers=common)
+
+
+def _not_modified(headers: Headers, asset: Asset) -> bool:
+    if_none_match = headers.get("if-none-match")
+    if if_none_match is not None:
+        return etag_matches(if_none_match, asset.etag)
+    since = headers.get("if-modified-since")
+    if since:
+        try:
+            return int(asset.mtime) <= parsedate_to_datetime(since).timestamp()
+        except (TypeError, ValueError):
+            return False
+    return False
