@@ -86,8 +86,13 @@ class Transfer:
             if "cache-control" not in headers:
                 headers["Cache-Control"] = "no-cache"
         compressible = kind.startswith(_TEXT) and len(body) >= self.minimum
+        coding = next(iter(encodings(request.get("accept-encoding", ""))), None)
         if compressible:
             headers.append("Vary", "Accept-Encoding")
+        else:
+            coding = None
+        if tag is not None and coding is not None:
+            headers["ETag"] = f'{tag[:-1]}-{coding}"'  # the same tag as the 200 would have
         if tag is not None and reading and status == 200:
             if_none_match = request.get("if-none-match")
             if if_none_match is not None and etag_matches(if_none_match, tag):
@@ -97,12 +102,9 @@ class Transfer:
                 await send({**start, "status": 304})
                 await send({"type": "http.response.body", "body": b""})
                 return
-        coding = next(iter(encodings(request.get("accept-encoding", ""))), None)
-        if compressible and coding is not None and body:
+        if coding is not None and body:
             body = compress(body, coding)
             headers["Content-Encoding"] = coding
             headers["Content-Length"] = str(len(body))
-            if tag is not None:
-                headers["ETag"] = f'{tag[:-1]}-{coding}"'
         await send(start)
         await send({"type": "http.response.body", "body": body})
