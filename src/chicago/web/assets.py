@@ -15,6 +15,7 @@ import base64
 import gzip
 import hashlib
 import json
+import logging
 import re
 from dataclasses import dataclass, field
 from email.utils import formatdate, parsedate_to_datetime
@@ -24,6 +25,8 @@ from typing import Final
 from markupsafe import Markup, escape
 from starlette.datastructures import Headers
 from starlette.responses import Response
+
+from chicago.web.bundle import Unsupported, join, scan
 
 try:  # brotli is a dependency; a build without it still serves gzip
     import brotli  # type: ignore[import-untyped]
@@ -41,6 +44,7 @@ MEDIA_TYPES: Final = {
     ".css": "text/css; charset=utf-8",
     ".svg": "image/svg+xml",
 }
+log = logging.getLogger("chicago.web")
 IMMUTABLE: Final = "public, max-age=31536000, immutable"
 REVALIDATE: Final = "no-cache"
 _SEGMENT: Final = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -51,6 +55,8 @@ _IMPORT: Final = re.compile(
     re.M,
 )
 _DYNAMIC: Final = re.compile(r"""import\(\s*['"](\.{1,2}/[^'"]+)['"]\s*\)""")
+_MODULE_SCRIPT: Final = re.compile(r"module_script\(([^)]*)\)")
+_QUOTED: Final = re.compile(r"""['"]([^'"]+)['"]""")
 _COMMENT: Final = re.compile(r"^\s*/\*.*?\*/|^\s*//[^\n]*", re.S | re.M)
 
 
@@ -149,10 +155,17 @@ class Assets:
     """Every servable file under a folder, read when made (at startup): plain lower-case
     names of a known type only, so no request can reach outside the folder."""
 
-    def __init__(self, root: Path, prefix: str = "/static/") -> None:
+    def __init__(
+        self, root: Path, prefix: str = "/static/", shared: str = "", join: bool = True
+    ) -> None:
         self.root = root
         self.prefix = prefix
+        self.shared = shared
+        """The entry on every page (base.html's): the others import its modules from it."""
+        self.join = join
         self.files: dict[str, Asset] = {}
+        self._bundles: dict[tuple[str, ...], str | None] = {}
+        self._made: set[str] = set()
         for path in sorted(root.rglob("*")) if root.is_dir() else []:
             rel = path.relative_to(root).as_posix()
             media_type = MEDIA_TYPES.get(path.suffix)
@@ -202,9 +215,115 @@ class Assets:
                     stack.append(dep)
         return list(seen)
 
+    def prepare(self, templates: Path) -> None:
+        """Make, at startup, what the first visitors would otherwise wait for: the bundle of
+        every `module_script(...)` the templates name, and every file compressed."""
+        for source in sorted(templates.glob("*.html")):
+            for call in _MODULE_SCRIPT.findall(source.read_text(encoding="utf-8")):
+                entries = tuple(_QUOTED.findall(call))
+                if entries:
+                    self.module_script(*entries)
+        for asset in list(self.files.values()):
+            for coding in ("br", "gzip"):
+                asset.coded(coding)
+
+    def closure(self, entry: str) -> list[str]:
+        """`entry` and every module it imports, dependencies first (the order ES modules are
+        evaluated in), leaving out those in `skip`."""
+        return self._order((entry,), set())
+
+    def _order(self, entries: tuple[str, ...], skip: set[str]) -> list[str]:
+        done: dict[str, None] = {}
+        seen: set[str] = set()
+
+        def visit(name: str) -> None:
+            if name in seen or name in skip or name not in self.files:
+                return
+            seen.add(name)
+            for dep in self.files[name].imports:
+                visit(dep)
+            done[name] = None
+
+        for entry in entries:
+            visit(entry)
+        return list(done)
+
+    def _apart(self, entries: tuple[str, ...]) -> bool:
+        """Whether the entries share no module but the shared entry's (so each can have a
+        bundle of its own without running a module twice)."""
+        skip = set(self.closure(self.shared)) if self.shared else set()
+        seen: set[str] = set()
+        for entry in entries:
+            members = set(self._order((entry,), skip))
+            if members & seen:
+                return False
+            seen |= members
+        return True
+
+    def bundle(self, *entries: str) -> str | None:
+        """The name of one file that holds `entries` and the modules they import (those of
+        the shared entry, on every page, imported from its own bundle), made the first time
+        a page asks; None where the modules cannot be joined (chicago.web.bundle)."""
+        if entries in self._bundles:
+            return self._bundles[entries]
+        name: str | None = None
+        try:
+            name = self._make_bundle(entries)
+        except Unsupported as why:
+            log.info("the modules of %s load one by one: %s", ", ".join(entries), why)
+        self._bundles[entries] = name
+        return name
+
+    def _make_bundle(self, entries: tuple[str, ...]) -> str | None:
+        shared: list[str] = []
+        shared_url: str | None = None
+        if self.shared and self.shared not in entries:
+            shared = self.closure(self.shared)
+            shared_bundle = self.bundle(self.shared)
+            shared_url = self.url(shared_bundle) if shared_bundle else None
+        order = self._order(entries, set(shared))
+        if not order or any(n.endswith(".js") is False for n in order):
+            return None
+        modules = {n: scan(self.files[n].body.decode("utf-8")) for n in order}
+        for n in order:
+            if self.files[n].dynamic:
+                raise Unsupported(f"{n} imports a module dynamically")
+        members = set(order)
+
+        def resolve(importer: str, specifier: str) -> str:
+            return _imports_of(importer, f"import '{specifier}';")[0][0]
+
+        def outside(target: str) -> str | None:
+            if target in members:
+                return None
+            if target in shared and shared_url:
+                return shared_url
+            return self.prefix + target
+
+        text = join(order, modules, resolve, outside)
+        name = "bundles/" + "+".join(e.removesuffix(".js").replace("/", "-") for e in entries)
+        name += ".js"
+        if name in self.files and name not in self._made:
+            raise Unsupported(f"{name} is a file of its own")
+        mtime = max(self.files[n].mtime for n in order)
+        self.files[name] = Asset(name, text.encode("utf-8"), MEDIA_TYPES[".js"], mtime)
+        self._made.add(name)
+        return name
+
     def module_script(self, *entries: str) -> Markup:
-        """The `<script type="module">` of each entry and a modulepreload for each module they
-        import, so the browser asks for the whole graph in one round."""
+        """The page's scripts: one joined file for `entries` and what they import, or, where
+        the modules cannot be joined, the `<script type="module">` of each entry and a
+        modulepreload for each module they import, so the browser asks for the whole graph
+        in one round either way."""
+        if self.join:
+            joined = [self.bundle(*entries)]
+            if joined[0] is None and len(entries) > 1 and self._apart(entries):
+                joined = [self.bundle(entry) for entry in entries]
+            if all(joined):
+                return Markup("\n".join(
+                    f'<script type="module" src="{escape(self.url(str(j)))}"></script>'
+                    for j in joined
+                ))
         preload: dict[str, None] = {}
         for entry in entries:
             for dep in self.graph(entry):

@@ -55,7 +55,7 @@ WEB_DIR: Final = Path(__file__).resolve().parent
 TEMPLATES_DIR: Final = WEB_DIR / "templates"
 STATIC_DIR: Final = WEB_DIR / "static"
 
-ASSETS: Final = Assets(STATIC_DIR)
+ASSETS: Final = Assets(STATIC_DIR, shared="site.js")
 """The static files, read and versioned once at startup (chicago.web.assets)."""
 
 _SECURITY_HEADERS: Final = {
@@ -87,6 +87,11 @@ def install_assets(env: Environment) -> None:
     env.globals["module_script"] = ASSETS.module_script
     env.globals["import_map"] = ASSETS.import_map_tag
     env.globals["static_version"] = STATIC_VERSION
+
+
+def prepare() -> None:
+    """At startup (app.py, in a thread): the pages' bundles made, the static files compressed."""
+    ASSETS.prepare(TEMPLATES_DIR)
 
 
 STATIC_VERSION: Final = ASSETS.version
