@@ -92,8 +92,9 @@ requestAnimationFrame(check);
 
 
 TRACE = bool(os.environ.get("PHONE_LOAD_TRACE"))
-_TIMELINE = """() => [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType(
-  'resource')].map((e) => `${e.name.replace(location.origin, '')} ${Math.round(e.startTime)}`
+_TIMELINE = """() => [performance.getEntriesByType('navigation')[0],
+  ...performance.getEntriesByType('resource')].map((e) =>
+  `${e.name.replace(location.origin, '')} ${Math.round(e.startTime)}`
   + `-${Math.round(e.responseEnd)} ${e.transferSize}B`).concat(
   performance.getEntriesByType('paint').map((e) => `${e.name} ${Math.round(e.startTime)}`))"""
 

@@ -8,6 +8,7 @@ import gzip
 import json
 import re
 import shutil
+import subprocess
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,7 @@ from starlette.routing import Route
 
 from chicago.web.app import create_app
 from chicago.web.assets import IMMUTABLE, Assets, encodings
-from chicago.web.pages import ASSETS, STATIC_DIR
+from chicago.web.pages import ASSETS, STATIC_DIR, TEMPLATES_DIR
 from chicago.web.transfer import Transfer
 
 with warnings.catch_warnings():
@@ -181,8 +182,12 @@ def test_a_stream_passes_untouched() -> None:
 
 def test_every_page_names_its_whole_module_graph_up_front(client: TestClient) -> None:
     """The import map maps every module to its versioned URL (allowed by the CSP's hash),
-    and a page preloads every module its scripts import, however deep."""
+    and a page's one joined script holds every module its entry imports, however deep, but
+    those of the shared entry (site.js), which it imports from that one's joined script."""
     game_id = new_game(client)["id"]
+    shared = ASSETS.closure("site.js")
+    site = ASSETS.bundle("site.js")
+    assert site is not None
     for path, entry in [("/", "lobby.js"), (f"/games/{game_id}", "table.js"),
                         ("/keep", "keep.js"), ("/tables/new", "live/invite.js")]:
         r = client.get(path)
@@ -192,15 +197,67 @@ def test_every_page_names_its_whole_module_graph_up_front(client: TestClient) ->
         assert set(mapped) == {f"/static/{p.relative_to(STATIC_DIR).as_posix()}"
                                for p in STATIC_DIR.rglob("*.js")}, path
         assert ASSETS.import_map_hash in r.headers["content-security-policy"], path
-        preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)"', r.text))
-        graph = ASSETS.graph(entry)
-        assert graph and {ASSETS.url(m) for m in graph} <= preloaded, path
-        assert f'<script type="module" src="{ASSETS.url(entry)}"' in r.text, path
+        joined = ASSETS.bundle(entry)
+        assert joined is not None, path
+        scripts = re.findall(r'<script type="module" src="([^"]+)"', r.text)
+        assert scripts[0] == ASSETS.url(site) and ASSETS.url(joined) in scripts, path
+        body = plain(client, ASSETS.url(joined), **{"Accept-Encoding": "identity"})[1].decode()
+        for module in ASSETS.closure(entry):
+            assert (f"// {module}\n" in body) == (module not in shared), (path, module)
+        assert f"from '{ASSETS.url(site)}'" in body, path
     # The table's graph reaches its third level (table.js → pacing.js → layout.js).
     assert "table/layout.js" in ASSETS.graph("table.js")
-    # Each versioned URL a page names is served as immutable.
-    for url in [ASSETS.url(m) for m in ASSETS.graph("table.js")]:
-        assert client.get(url).headers["cache-control"] == IMMUTABLE, url
+
+
+def test_unjoined_pages_preload_their_whole_graph() -> None:
+    """Where the modules cannot be joined, the page names each of them up front."""
+    apart = Assets(STATIC_DIR, shared="site.js", join=False)
+    tags = apart.module_script("table.js")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)"', tags))
+    assert preloaded == {apart.url(m) for m in apart.graph("table.js")}
+    assert f'<script type="module" src="{apart.url("table.js")}"' in tags
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the modules")
+def test_a_joined_file_runs_as_its_modules_do(tmp_path: Path) -> None:
+    """The same output from the modules one by one and from their joined file, and a name
+    declared by two modules leaves them apart."""
+    files = {
+        "package.json": '{"type": "module"}',
+        "main.js": "import { twice, NAME } from './lib/a.js';\nimport { log } from './b.js';\n"
+                   "log(`${NAME} ${twice(21)}`);\nexport const done = true;\n",
+        "lib/a.js": "import { log } from '../b.js';\nexport const NAME = 'a';\n"
+                    "export function twice(n) { return helper(n) * 2; }\n"
+                    "function helper(n) { return n; }\nlog('a loaded');\n",
+        "b.js": "const seen = [];\nexport function log(x) { seen.push(x); console.log(x); }\n"
+                "log('b loaded');\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    apart = subprocess.run(["node", str(tmp_path / "main.js")], capture_output=True,
+                           text=True, check=True).stdout
+    assets = Assets(tmp_path)
+    joined = assets.bundle("main.js")
+    assert joined is not None
+    together = subprocess.run(["node", "--input-type=module"], capture_output=True, text=True,
+                              input=assets.files[joined].body.decode(), check=True).stdout
+    assert together == apart == "b loaded\na loaded\na 42\n"
+    (tmp_path / "lib" / "a.js").write_text(files["lib/a.js"] + "const seen = 1;\n")
+    assert Assets(tmp_path).bundle("main.js") is None
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to check the syntax")
+def test_every_pages_joined_file_parses() -> None:
+    """Every bundle the templates name is a module node can parse (no name declared twice)."""
+    fresh = Assets(STATIC_DIR, shared="site.js")
+    fresh.prepare(TEMPLATES_DIR)
+    made = [name for name in fresh.files if name.startswith("bundles/")]
+    assert "bundles/table.js" in made and "bundles/site.js" in made
+    for name in made:
+        done = subprocess.run(["node", "--input-type=module", "--check"], capture_output=True,
+                              text=True, input=fresh.files[name].body.decode(), check=False)
+        assert done.returncode == 0, (name, done.stderr)
 
 
 def test_the_module_graph_reads_every_form_of_static_import(tmp_path: Path) -> None:
