@@ -50,6 +50,7 @@ NETWORK = {  # Lighthouse's "Slow 4G" as the DevTools protocol takes it (bytes p
     "uploadThroughput": 750e3 / 8,
 }
 CPU_SLOWDOWN = 4
+SLOWDOWN = [CPU_SLOWDOWN]  # --cpu: 1 shows what the network alone costs
 VIEWPORT = {"width": 390, "height": 844}
 
 # When each page counts as usable, tested on every animation frame inside the page.
@@ -146,7 +147,7 @@ def measure(context: Any, url: str, kind: str) -> Load:
     net.listen(cdp)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", NETWORK)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN[0]})
     page.add_init_script(PROBE % (_IN_VIEW, READY[kind]))
     page.goto(url, wait_until="commit", timeout=60_000)
     page.wait_for_function("() => window.__bench && window.__bench.playable !== null",
@@ -253,9 +254,12 @@ def main() -> None:
     parser.add_argument("--pages", default="lobby,table,friends,keep",
                         help=f"comma-separated, of {','.join(READY)}")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--cpu", type=float, default=CPU_SLOWDOWN,
+                        help="the processor's slowdown (Lighthouse's phone: 4)")
     parser.add_argument("--nice", type=int, default=0, help="the servers' niceness")
     parser.add_argument("--json", action="store_true", help="the medians as one JSON object")
     args = parser.parse_args()
+    SLOWDOWN[0] = args.cpu
     pages = [p for p in args.pages.split(",") if p]
     unknown = [p for p in pages if p not in READY]
     if unknown:
