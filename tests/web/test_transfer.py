@@ -108,6 +108,7 @@ def test_static_files_are_compressed_when_asked_and_not_otherwise(client: TestCl
 def test_accept_encoding_is_read_with_its_weights() -> None:
     assert encodings("gzip, deflate, br, zstd") == ["br", "gzip"]
     assert encodings("gzip;q=0.5") == ["gzip"]
+    assert encodings("br;q=0.5, gzip") == ["gzip", "br"]
     assert encodings("br;q=0") == []
     assert encodings("*") == ["br", "gzip"]
     assert encodings("") == []

@@ -78,7 +78,8 @@ def encodings(accept_encoding: str) -> list[str]:
     star = offered.get("*", 0.0)
     usable = ["br"] if brotli is not None else []
     usable.append("gzip")
-    return [c for c in usable if offered.get(c, star) > 0]
+    weight = {c: offered.get(c, star) for c in usable}
+    return sorted((c for c in usable if weight[c] > 0), key=lambda c: -weight[c])
 
 
 def etag_matches(if_none_match: str, tag: str) -> bool:
@@ -130,24 +131,24 @@ class Asset:
         return out if len(out) < len(self.body) else None
 
 
+def resolve(importer: str, target: str) -> str:
+    """The name under /static of the module that `importer` imports as `target` ('../x.js')."""
+    base = importer.rsplit("/", 1)[0] + "/" if "/" in importer else ""
+    out: list[str] = []
+    for part in (base + target).split("/"):
+        if part == "..":
+            if out:
+                out.pop()
+        elif part not in (".", ""):
+            out.append(part)
+    return "/".join(out)
+
+
 def _imports_of(name: str, source: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The files a module imports (statically, then dynamically), as names under /static."""
     text = _COMMENT.sub(" ", source)
-    base = name.rsplit("/", 1)[0] + "/" if "/" in name else ""
-
-    def resolve(target: str) -> str:
-        parts = (base + target).split("/")
-        out: list[str] = []
-        for part in parts:
-            if part == "..":
-                if out:
-                    out.pop()
-            elif part not in (".", ""):
-                out.append(part)
-        return "/".join(out)
-
-    static = tuple(dict.fromkeys(resolve(t) for t in _IMPORT.findall(text)))
-    dynamic = tuple(dict.fromkeys(resolve(t) for t in _DYNAMIC.findall(text)))
+    static = tuple(dict.fromkeys(resolve(name, t) for t in _IMPORT.findall(text)))
+    dynamic = tuple(dict.fromkeys(resolve(name, t) for t in _DYNAMIC.findall(text)))
     return static, dynamic
 
 
@@ -282,16 +283,13 @@ class Assets:
             shared_bundle = self.bundle(self.shared)
             shared_url = self.url(shared_bundle) if shared_bundle else None
         order = self._order(entries, set(shared))
-        if not order or any(n.endswith(".js") is False for n in order):
+        if not order or not all(n.endswith(".js") for n in order):
             return None
         modules = {n: scan(self.files[n].body.decode("utf-8")) for n in order}
         for n in order:
             if self.files[n].dynamic:
                 raise Unsupported(f"{n} imports a module dynamically")
         members = set(order)
-
-        def resolve(importer: str, specifier: str) -> str:
-            return _imports_of(importer, f"import '{specifier}';")[0][0]
 
         def outside(target: str) -> str | None:
             if target in members:
