@@ -13,12 +13,12 @@ import httpx
 
 
 def start_server(
-    url: str, env: dict[str, str], prefix: list[str] | None = None
+    url: str, env: dict[str, str], prefix: list[str] | None = None, python: str = ""
 ) -> tuple[subprocess.Popen[str], str]:
-    """`chicago serve` on database `url` (with `prefix`, e.g. `nice -n 5`, before it): the
-    process and its base URL."""
+    """`chicago serve` on database `url` (with `prefix`, e.g. `nice -n 5`, before it; with
+    another checkout's `python` to compare two versions): the process and its base URL."""
     proc = subprocess.Popen(
-        [*(prefix or []), sys.executable, "-m", "chicago.cli", "serve",
+        [*(prefix or []), python or sys.executable, "-m", "chicago.cli", "serve",
          "--host", "127.0.0.1", "--port", "0", "--database-url", url,
          "--log-level", "warning", "--no-access-log"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,

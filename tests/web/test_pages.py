@@ -1,10 +1,12 @@
 """The HTML pages (chicago.web.pages): every page renders, the rules page is the text of
 `rules_page` for each profile, the privacy page says what is stored, and the table page's
-source never holds another seat's cards (R9.1)."""
+source never holds another seat's cards (R9.1): the first state it carries is the API's
+answer to the same owner."""
 
 from __future__ import annotations
 
 import html
+import json
 import re
 import warnings
 from collections.abc import Iterator
@@ -109,7 +111,7 @@ def test_lobby_offers_the_new_game_choices(client: TestClient) -> None:
         assert f'<option value="{pid}">{html.escape(preset.title)}</option>' in source
     assert 'value="custom"' in source
     assert 'id="seed"' in source and 'id="import-file"' in source
-    assert '<script type="module" src="/static/lobby.js' in source
+    assert re.search(r'<script type="module" src="/static/(bundles/)?lobby\.js', source)
 
 
 def test_sign_in_and_sign_up_forms(client: TestClient) -> None:
@@ -213,7 +215,10 @@ def test_table_page_source_holds_no_cards_of_other_seats(client: TestClient) -> 
         assert hidden  # other hands and the stock
         source = client.get(f"/games/{game_id}").text
         assert not card_tokens(source) & hidden
-        assert not card_tokens(source), "the table page is a shell: no cards at all"
+        # The first state it carries is the API's answer to the same owner: seat 0's view.
+        first = embedded_table(source)
+        assert first == client.get(f"/api/games/{game_id}").json()
+        assert card_tokens(source) <= card_tokens(json.dumps(first))
         assert str(SEED) not in source
         if table["status"] == "finished":
             break
@@ -228,10 +233,28 @@ def test_table_page_source_holds_no_cards_of_other_seats(client: TestClient) -> 
     )
 
 
+def embedded_table(source: str) -> Any:
+    """The first state a table page carries (`<script id="first-table">`), or None."""
+    found = re.search(r'<script type="application/json" id="first-table">(.*?)</script>',
+                      source, re.S)
+    return json.loads(found.group(1)) if found else None
+
+
+def test_table_page_of_another_owner_holds_nothing_of_the_game(client: TestClient) -> None:
+    """R9.1: someone else's game (another guest) gets the shell, with no state in it."""
+    game_id = new_game(client)["id"]
+    app: Any = client.app
+    stranger = TestClient(app)  # no cookies: another guest
+    source = stranger.get(f"/games/{game_id}").text
+    assert embedded_table(source) is None and not card_tokens(source)
+    assert stranger.get(f"/api/games/{game_id}").status_code == 404
+
+
 def test_table_page_of_an_unknown_game_is_still_a_shell(client: TestClient) -> None:
     r = client.get("/games/no-such-game")
     assert r.status_code == 200  # the script asks the API, which answers 404
     assert 'data-game-id="no-such-game"' in r.text
+    assert embedded_table(r.text) is None
     r = client.get('/games/"><script>alert(1)</script>')
     assert "<script>alert(1)</script>" not in r.text
 
@@ -260,7 +283,8 @@ def test_account_page_offers_deletion_only_when_signed_in(client: TestClient) ->
     text = page_text(source)
     assert "Signed in as ivan." in text and "The account holds 1 game." in text
     assert "I understand that my account and its 1 game are deleted for good." in text
-    assert 'id="delete-account"' in source and 'src="/static/account.js' in source
+    assert 'id="delete-account"' in source
+    assert re.search(r'<script type="module" src="/static/(bundles/)?account\.js', source)
 
 
 def test_lobby_carries_the_imported_mark(client: TestClient) -> None:

@@ -21,6 +21,7 @@ import importlib.util
 import inspect
 import logging
 import os
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http import HTTPStatus
@@ -62,6 +63,7 @@ from chicago.web import api, history, keep_api, keep_pages, live, stats_pages, w
 from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
 from chicago.web.body import BodyError
 from chicago.web.language import LanguageMiddleware
+from chicago.web.transfer import Transfer
 
 log = logging.getLogger("chicago.web")
 
@@ -160,6 +162,20 @@ def _include_pages(app: FastAPI) -> bool:
     )
 
 
+_prepared: list[bool] = []
+
+
+def _prepare_pages() -> None:
+    """Let the pages make their static bundles and compress their files once per process, in
+    a thread: the server answers at once (a file asked for sooner is compressed then)."""
+    if _prepared or importlib.util.find_spec("chicago.web.pages") is None:
+        return
+    prepare = getattr(importlib.import_module("chicago.web.pages"), "prepare", None)
+    if callable(prepare):
+        _prepared.append(True)
+        threading.Thread(target=prepare, name="prepare-static", daemon=True).start()
+
+
 PURGE_EVERY = 60.0
 """Seconds between purges of expired sign-in failures, sign-up attempts and sessions."""
 
@@ -210,6 +226,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.reviews.wake()  # resume reviews a stopped server left queued
+        _prepare_pages()
         stats_pages.prepare()  # before the first request, not in it
         purging = asyncio.create_task(_purge_forever(accounts, purge_every))
         broadcaster.start()
@@ -261,6 +278,7 @@ def create_app(
     app.state.driver = driver
     app.add_middleware(OwnerCookies)
     app.add_middleware(LanguageMiddleware)
+    app.add_middleware(Transfer)  # outermost: compresses and tags what the rest answered
     app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(AuthError, _auth_error)
     app.add_exception_handler(BodyError, _body_error)

@@ -286,7 +286,8 @@ def error_body(message: str, rule: str | None = None) -> dict[str, object]:
 
 class OwnerCookies:
     """ASGI middleware: guest and CSRF cookies on every response, the CSRF check on every
-    unsafe request, `Cache-Control: no-store` and `Server-Timing: app;dur=<ms>` (the time
+    unsafe request, `Cache-Control: private, no-cache` on the API's reads (`no-store` on its
+    changes) and `Server-Timing: app;dur=<ms>` (the time
     spent in the application) on the API, and a bound on request bodies."""
 
     def __init__(self, app: ASGIApp) -> None:
@@ -328,6 +329,7 @@ class OwnerCookies:
                 )
             )
         api = scope["path"].startswith("/api/")
+        read = scope["method"] in ("GET", "HEAD")
 
         refusal: Response | None = None
         if scope["method"] not in SAFE_METHODS:
@@ -357,7 +359,8 @@ class OwnerCookies:
                 for value in headers_out:
                     headers.append("set-cookie", value)
                 if api and "cache-control" not in headers:
-                    headers["Cache-Control"] = "no-store"
+                    # A read is revalidated (ETag, chicago.web.transfer); a change never kept.
+                    headers["Cache-Control"] = "private, no-cache" if read else "no-store"
             await send(message)
 
         if refusal is not None:

@@ -24,11 +24,11 @@ from chicago.table.replay import Replay
 from chicago.table.review_jobs import Reviews
 from chicago.text.i18n import N_, _, catalog_for_browser, negotiate, use_language
 from chicago.web.auth import request_owner
-from chicago.web.pages import _SECURITY_HEADERS, STATIC_VERSION, TEMPLATES_DIR
+from chicago.web.pages import _SECURITY_HEADERS, TEMPLATES_DIR, install_assets
 
 router = APIRouter()
 templates: Final = Jinja2Templates(directory=str(TEMPLATES_DIR))
-templates.env.globals["static_version"] = STATIC_VERSION
+install_assets(templates.env)
 templates.env.globals["_"] = _
 
 LEVEL_NAMES: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}

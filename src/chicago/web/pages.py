@@ -3,22 +3,21 @@
 `router` serves the lobby (`/`), the table (`/games/{id}`), the rules (`/rules`, generated from
 a profile by `rules_page`, never written by hand), the privacy notice (`/privacy`), the sign-in
 and sign-up forms, the account page (`/account`, where an account is deleted) and the static
-files (`/static/...`). No page carries game data: the table
-page is an empty shell and its script asks `/api/games/{id}` for seat 0's view, so the page
+files (`/static/...`, chicago.web.assets). The table page carries its first state, exactly
+what `/api/games/{id}` answers the same owner: seat 0's view and nothing else, so the page
 source can never hold another seat's cards (R9.1).
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
 from pathlib import Path
 from typing import Final
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from jinja2 import Environment
 
 from chicago.core.rules import (
     DEFAULT_PROFILE,
@@ -29,6 +28,7 @@ from chicago.core.rules import (
     get_profile,
     knob_from_text,
 )
+from chicago.table.service import ServiceError
 from chicago.text import i18n
 from chicago.text.i18n import (
     LANGUAGES,
@@ -39,6 +39,8 @@ from chicago.text.i18n import (
     use_language,
 )
 from chicago.text.rules_text import profile_title, rules_page
+from chicago.web.api import table_json
+from chicago.web.assets import Assets
 from chicago.web.auth import SESSION_COOKIE, request_account, request_owner
 from chicago.web.language import (
     LANG_COOKIE,
@@ -53,15 +55,13 @@ WEB_DIR: Final = Path(__file__).resolve().parent
 TEMPLATES_DIR: Final = WEB_DIR / "templates"
 STATIC_DIR: Final = WEB_DIR / "static"
 
-_MEDIA_TYPES: Final = {
-    ".js": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".svg": "image/svg+xml",
-}
+ASSETS: Final = Assets(STATIC_DIR, shared="site.js")
+"""The static files, read and versioned once at startup (chicago.web.assets)."""
 
 _SECURITY_HEADERS: Final = {
     "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        f"default-src 'self'; script-src 'self' {ASSETS.import_map_hash}; "
+        "style-src 'self' 'unsafe-inline'; "
         "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
         "frame-ancestors 'none'; form-action 'self'"
     ),
@@ -79,18 +79,24 @@ templates.env.globals["profile_title"] = profile_title
 as the Python code, in the request's language."""
 
 
-def _static_version() -> str:
-    """A short hash of the static files, appended to their URLs so browsers refetch them."""
-    digest = hashlib.sha256()
-    for path in sorted(STATIC_DIR.rglob("*")):
-        if path.suffix in _MEDIA_TYPES and path.is_file():
-            digest.update(path.relative_to(STATIC_DIR).as_posix().encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:10]
+def install_assets(env: Environment) -> None:
+    """Give a template environment the static files' helpers: `static_url('table.css')`,
+    `module_script('table.js')` (the script and a modulepreload per module it imports) and
+    `import_map` (base.html's, mapping each module's plain URL to its versioned one)."""
+    env.globals["static_url"] = ASSETS.url
+    env.globals["module_script"] = ASSETS.module_script
+    env.globals["import_map"] = ASSETS.import_map_tag
+    env.globals["static_version"] = STATIC_VERSION
 
 
-STATIC_VERSION: Final = _static_version()
-templates.env.globals["static_version"] = STATIC_VERSION
+def prepare() -> None:
+    """At startup (app.py, in a thread): the pages' bundles made, the static files compressed."""
+    ASSETS.prepare(TEMPLATES_DIR)
+
+
+STATIC_VERSION: Final = ASSETS.version
+"""The whole folder's version: `?v={{ static_version }}` is a current URL for any file."""
+install_assets(templates.env)
 templates.env.globals.setdefault("_", _)
 templates.env.globals.setdefault("ngettext", ngettext)
 
@@ -155,8 +161,20 @@ def lobby(request: Request) -> HTMLResponse:
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 def table(request: Request, game_id: str) -> HTMLResponse:
-    """The table: a shell only. The script loads seat 0's view from the API."""
-    return _page(request, "table.html", {"page": "table", "game_id": game_id})
+    """The table, with its first state: exactly what `GET /api/games/{id}` answers this
+    owner (seat 0's view, R9.1), so the first frame needs no second round trip. Another
+    owner's game, or none, is an empty shell whose script asks the API (and says 404).
+    Never stored (no-store): a page brought back from the cache would show an old state."""
+    first: dict[str, object] | None = None
+    with use_language(request_language(request)):
+        try:
+            first = table_json(request.app.state.service.get(request_owner(request), game_id))
+        except ServiceError:
+            first = None
+    response = _page(request, "table.html", {"page": "table", "game_id": game_id,
+                                             "first_table": first})
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @router.get("/tables/new", response_class=HTMLResponse)
@@ -260,19 +278,11 @@ def signup(request: Request) -> HTMLResponse:
     return _page(request, "auth.html", {"page": "signup", "mode": "signup"})
 
 
-_STATIC_NAME: Final = re.compile(r"(?:table/|live/)?[a-z0-9][a-z0-9-]*\.(?:js|css|svg)")
-
-
 @router.get("/static/{name:path}")
-def static(name: str) -> Response:
-    """The pages' scripts (the table's modules in `table/`, the live table's in `live/`),
-    style sheet and icon: plain names only, so no path can reach outside the folder."""
-    path = STATIC_DIR / name
-    media_type = _MEDIA_TYPES.get(path.suffix)
-    if media_type is None or not _STATIC_NAME.fullmatch(name) or not path.is_file():
+def static(request: Request, name: str) -> Response:
+    """The pages' scripts, style sheets and icon, from memory: only the files read at
+    startup, so no path can reach outside the folder. Versioned URLs are immutable."""
+    response = ASSETS.response(name, request.query_params.get("v", ""), request.headers)
+    if response is None:
         raise HTTPException(status_code=404, detail="no such file")
-    return FileResponse(
-        path,
-        media_type=media_type,
-        headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"},
-    )
+    return response

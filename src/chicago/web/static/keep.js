@@ -266,6 +266,7 @@ async function wireHome() {
   nameInputs(count);
   $('k-add-player').addEventListener('click', () => { if (count < 6) nameInputs(++count); });
   $('k-remove-player').addEventListener('click', () => { if (count > 2) nameInputs(--count); });
+  const listed = api('GET', '/api/keep');  // at once, beside the presets
   const presets = await api('GET', `/api/keep/presets?lang=${lang}`);
   $('k-profile').replaceChildren(...presets.map((p) => el('option', { value: p.id }, p.title)));
   $('k-new').addEventListener('submit', async (event) => {
@@ -286,15 +287,20 @@ async function wireHome() {
       location.assign(`/keep/${created.id}`);
     } catch (error) { notice('k-home-notice', errorText(error)); }
   });
-  const pads = await api('GET', '/api/keep');
+  const pads = await listed;
   $('k-list').replaceChildren(...pads.map((p) => el('li', {}, el('a', { href: `/keep/${p.id}` },
     `${p.players.join(', ')} — ${p.scores.join(' · ')}`))));
 }
 
+/** The page's catalog (base.html embeds the page language's, none for English): the same
+ * words /api/keep/catalog answers, without a round trip before the pad shows. */
+function pageCatalog() {
+  const node = document.getElementById('catalog');
+  try { return node ? JSON.parse(node.textContent) || {} : {}; } catch (_) { return {}; }
+}
+
 async function main() {
-  try {
-    catalog = (await api('GET', `/api/keep/catalog?lang=${lang}`)).messages;
-  } catch (_) { catalog = {}; }
+  catalog = pageCatalog();
   if (mode === 'home') { await wireHome(); return; }
   wirePad();
   try { await load(); } catch (error) { notice('k-notice', errorText(error)); }

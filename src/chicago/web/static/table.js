@@ -51,7 +51,9 @@ async function start() {
   }
   adopt(table);
   const pending = takePendingEvents();
-  if (pending.length) {
+  // Only another seat's move is worth a pause: a deal whose first decision is seat 0's
+  // draws the hand and the decision in the first frame (its events are in the log already).
+  if (pending.some((e) => e && typeof e.seat === 'number' && e.seat !== 0)) {
     // A new (or imported) game: show what the others did before seat 0's first turn.
     S.dealEvents = [];
     dom.log.replaceChildren();

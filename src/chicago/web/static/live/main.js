@@ -79,6 +79,7 @@ async function move(action) {
   failure(answer.text);
 }
 
+refetch(); // at once, beside the socket (which asks again when open: no change is missed)
 connectTable(gameId, {
   onMessage(message) {
     if (message.type === 'table') adopt(message);

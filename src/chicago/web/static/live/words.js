@@ -1,11 +1,10 @@
 // Words of the live table: every sentence through t() (the catalog the server provides).
-import { api } from '../api.js';
-import { setCatalog, t } from '../i18n.js';
+import { t } from '../i18n.js';
 
-/** Use the server's catalog for the browser's language (Accept-Language); English if none. */
-export async function loadCatalog() {
-  try { setCatalog((await api('GET', '/api/keep/catalog')).messages); } catch (_) { /* English */ }
-}
+/** The page's words: i18n.js has read the catalog the page embeds (base.html, in the page's
+ * language) when it loaded, so there is nothing to ask the server for (it used to be asked
+ * twice, one request after the other, before the table). Kept for its callers. */
+export async function loadCatalog() { /* the embedded catalog is already in use */ }
 
 const SUITS = { c: '♣', d: '♦', h: '♥', s: '♠' };
 

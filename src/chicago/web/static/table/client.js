@@ -35,8 +35,19 @@ function pause(ms) {
   });
 }
 
-/** GET the table, trying again (1, 2, 4, 8 s…) while the server cannot be reached. */
+/** The first state the page came with (the same answer as GET, seat 0's view), used once. */
+function takeEmbedded() {
+  const node = document.getElementById('first-table');
+  if (!node) return null;
+  node.remove();
+  try { return JSON.parse(node.textContent); } catch (_) { return null; }
+}
+
+/** GET the table, trying again (1, 2, 4, 8 s…) while the server cannot be reached; the
+ * first time, the state embedded in the page instead (no round trip before the first frame). */
 export async function fetchTable(onWaiting) {
+  const embedded = takeEmbedded();
+  if (embedded) return embedded;
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await api('GET', GAME_URL);

@@ -11,12 +11,12 @@ const RECAP_TYPES = new Set(['hand_announced', 'no_hand_scored', 'points_awarded
 
 export function tell(e) { return describe(e, profile().exchanges ?? 3); }
 
-export function log(e) {
+export function log(e, scroll = true) {
   const text = tell(e);
   if (!text) return;
   dom.log.append(el('li', { class: `log-${e.type}` }, text));
   while (dom.log.children.length > 400) dom.log.firstElementChild.remove();
-  if (!S.skipping) dom.log.scrollTop = dom.log.scrollHeight;
+  if (scroll && !S.skipping) dom.log.scrollTop = dom.log.scrollHeight;
 }
 
 /** The log as the server knows it: one line per finished deal (its scores), then this
@@ -28,7 +28,9 @@ export function rebuildLog() {
     const scores = h.scores.map((s, seat) => `${name(seat)} ${s}`).join(' · ');
     dom.log.append(el('li', { class: 'log-history' }, t('After deal {deal}: {scores}.', { deal: h.deal, scores })));
   }
-  for (const e of S.table ? S.table.view.log : []) log(e);
+  // Scrolled once at the end: reading the height after each line would lay the page out
+  // once per line before its first frame.
+  for (const e of S.table ? S.table.view.log : []) log(e, false);
   dom.log.scrollTop = dom.log.scrollHeight;
 }
 

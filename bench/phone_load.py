@@ -1,0 +1,296 @@
+"""How fast the pages are on a mid-range phone on a mobile network, measured as Lighthouse
+measures one: Chromium's DevTools protocol throttles the network ("Slow 4G": 150 ms round
+trip, 1.6 Mbit/s down, 750 kbit/s up) and the processor (4x), at 390x844 on a touch screen.
+
+For each page and each server: a fresh browser context opens the page (cold: empty cache),
+then a new tab of the same context opens it again (warm: a second visit), three times by
+default; the medians are printed. Measured inside the page from the navigation's start:
+
+- playable: the page can be used. The tables: a card and a decision button enabled and in
+  view. The lobby: its saved games and tables listed, "Deal the cards" enabled (below the
+  fold at 390x844). The scorekeeper: the new pad's form filled (names, rules), its first
+  name in view. History: the page loaded.
+- LCP: the largest contentful paint.
+- bytes and requests that went to the network (304s included, cache hits not), and of
+  those the static files' bytes.
+
+    .venv/bin/python bench/phone_load.py                        # this checkout's server
+    .venv/bin/python bench/phone_load.py --runs 5 --pages table,lobby
+    .venv/bin/python bench/phone_load.py \\
+        --server before=/tmp/main/.venv/bin/python --server after=.venv/bin/python
+
+`--server NAME=PYTHON` starts `chicago serve` with that interpreter (another checkout's venv,
+to compare two versions in the same run: the servers take turns, run by run); `--url
+NAME=URL` measures a server already running. Each server gets its own SQLite file. The
+targets (issue 24): the single-player table playable in <= 1.2 s cold and <= 0.5 s warm,
+the other pages in <= 1.5 s cold, the table <= 60 KB cold and <= 5 KB of static files warm.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from serve import start_server
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+NETWORK = {  # Lighthouse's "Slow 4G" as the DevTools protocol takes it (bytes per second)
+    "offline": False,
+    "latency": 150,
+    "downloadThroughput": 1.6e6 / 8,
+    "uploadThroughput": 750e3 / 8,
+}
+CPU_SLOWDOWN = 4
+SLOWDOWN = [CPU_SLOWDOWN]  # --cpu: 1 shows what the network alone costs
+VIEWPORT = {"width": 390, "height": 844}
+
+# When each page counts as usable, tested on every animation frame inside the page.
+_IN_VIEW = """const inView = (n) => { if (!n || n.disabled) return false;
+  const r = n.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; };"""
+READY = {
+    "table": "document.querySelector('#table-app[data-state=ready]')"
+             " && inView(document.querySelector('#hand button:not([disabled])'))"
+             " && inView(document.querySelector('#controls button:not([disabled])'))",
+    "friends": "document.querySelector('#live-app[data-state=ready]')"
+               " && inView(document.querySelector('#hand button:not([disabled])'))"
+               " && inView(document.querySelector('#controls button[data-legal]:not([disabled])'))",
+    "lobby": "window.__bench.gamesShell !== null && document.getElementById('games')"
+             " && document.getElementById('games').innerHTML !== window.__bench.gamesShell"
+             " && document.querySelector('#my-tables[data-ready]')"
+             " && document.getElementById('start') && !document.getElementById('start').disabled",
+    "keep": "document.querySelector('#k-home:not([hidden])')"
+            " && document.querySelector('#k-profile option')"
+            " && inView(document.querySelector('#k-names input'))",
+    "history": "document.readyState === 'complete'",
+}
+PROBE = """
+window.__bench = { playable: null, lcp: 0, gamesShell: null };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__bench.lcp = e.startTime;
+}).observe({ type: 'largest-contentful-paint', buffered: true });
+document.addEventListener('DOMContentLoaded', () => {
+  const games = document.getElementById('games');
+  window.__bench.gamesShell = games ? games.innerHTML : '';
+}, { capture: true });
+%s
+const ready = () => { try { return Boolean(%s); } catch (_) { return false; } };
+const check = () => {
+  if (ready()) window.__bench.playable = performance.now();
+  else requestAnimationFrame(check);
+};
+requestAnimationFrame(check);
+"""
+
+
+TRACE = bool(os.environ.get("PHONE_LOAD_TRACE"))
+_TIMELINE = """() => [performance.getEntriesByType('navigation')[0],
+  ...performance.getEntriesByType('resource')].map((e) =>
+  `${e.name.replace(location.origin, '')} ${Math.round(e.startTime)}`
+  + `-${Math.round(e.responseEnd)} ${e.transferSize}B`).concat(
+  performance.getEntriesByType('paint').map((e) => `${e.name} ${Math.round(e.startTime)}`))"""
+
+
+@dataclass
+class Load:
+    """One page load: times in ms from the navigation's start, what went over the network."""
+
+    playable: float
+    lcp: float
+    bytes: int
+    requests: int
+    static_bytes: int
+
+
+@dataclass
+class Network:
+    """The page's requests as the DevTools protocol reports them."""
+
+    urls: dict[str, str] = field(default_factory=dict)
+    cached: set[str] = field(default_factory=set)
+    sizes: dict[str, int] = field(default_factory=dict)
+
+    def listen(self, cdp: Any) -> None:
+        cdp.on("Network.requestWillBeSent",
+               lambda e: self.urls.__setitem__(e["requestId"], e["request"]["url"]))
+        cdp.on("Network.requestServedFromCache", lambda e: self.cached.add(e["requestId"]))
+        cdp.on("Network.responseReceived", self._response)
+        cdp.on("Network.loadingFinished",
+               lambda e: self.sizes.__setitem__(e["requestId"], int(e["encodedDataLength"])))
+
+    def _response(self, e: dict[str, Any]) -> None:
+        r = e["response"]
+        if r.get("fromDiskCache") or r.get("fromPrefetchCache") or r.get("fromServiceWorker"):
+            self.cached.add(e["requestId"])
+
+    def totals(self) -> tuple[int, int, int]:
+        sent = {k: v for k, v in self.sizes.items() if k not in self.cached}
+        static = sum(v for k, v in sent.items() if "/static/" in self.urls.get(k, ""))
+        return sum(sent.values()), len(sent), static
+
+
+def measure(context: Any, url: str, kind: str) -> Load:
+    """Open `url` in a new tab of `context`, throttled, until it is usable, plus a second
+    for what it loads after (LCP settles, late requests counted)."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    net = Network()
+    net.listen(cdp)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", NETWORK)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN[0]})
+    page.add_init_script(PROBE % (_IN_VIEW, READY[kind]))
+    page.goto(url, wait_until="commit", timeout=60_000)
+    page.wait_for_function("() => window.__bench && window.__bench.playable !== null",
+                           timeout=60_000, polling=100)
+    page.wait_for_timeout(1000)
+    found = page.evaluate("() => window.__bench")
+    if TRACE:
+        print(url, json.dumps(page.evaluate(_TIMELINE), indent=0), file=sys.stderr)
+    total, requests, static = net.totals()
+    page.close()
+    return Load(found["playable"], found["lcp"], total, requests, static)
+
+
+class Setup:
+    """What a fresh guest needs before a page is opened: a game, a table with friends
+    (started, the guest's turn first), unthrottled through the context's own cookies."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.friends_seed: int | None = None
+
+    def _post(self, context: Any, path: str, body: Any = None) -> Any:
+        csrf = next(c["value"] for c in context.cookies() if c["name"] == "chicago_csrf")
+        r = context.request.post(self.base + path, data=json.dumps(body or {}),
+                                 headers={"X-CSRF-Token": csrf,
+                                          "Content-Type": "application/json"})
+        assert r.ok, f"{path}: {r.status} {r.text()}"
+        return r.json()
+
+    def url(self, context: Any, kind: str) -> str:
+        context.request.get(self.base + "/api/auth/me")  # the guest and CSRF cookies
+        if kind == "table":
+            game = self._post(context, "/api/games", {"seats": 4, "level": "normal"})
+            return f"{self.base}/games/{game['id']}"
+        if kind == "friends":
+            return f"{self.base}/tables/{self._friends(context)}"
+        return self.base + {"lobby": "/", "keep": "/keep", "history": "/history"}[kind]
+
+    def _friends(self, context: Any) -> str:
+        seeds = [self.friends_seed] if self.friends_seed is not None else range(1, 60)
+        for seed in seeds:
+            assert seed is not None
+            made = self._post(context, "/api/tables", {"name": "Bench", "seats": 2,
+                                                       "players": ["friend"], "seed": seed})
+            self._post(context, f"/api/tables/{made['id']}/start")
+            table = context.request.get(f"{self.base}/api/tables/{made['id']}").json()
+            to_act = table["view"]["to_act"]
+            if to_act and to_act["seat"] == table["live"]["you"]:
+                self.friends_seed = seed
+                return str(made["id"])
+        raise SystemExit("no seed found where the table's creator acts first")
+
+
+def run(servers: dict[str, str], pages: list[str], runs: int) -> dict[str, dict[str, Any]]:
+    from playwright.sync_api import sync_playwright
+
+    results: dict[str, dict[str, dict[str, list[Load]]]] = {
+        name: {page: {"cold": [], "warm": []} for page in pages} for name in servers
+    }
+    setups = {name: Setup(base) for name, base in servers.items()}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for i in range(runs):
+            for name in servers:  # the servers take turns: the same load on both
+                for kind in pages:
+                    context = browser.new_context(viewport=VIEWPORT, is_mobile=True,
+                                                  has_touch=True, device_scale_factor=1.75)
+                    url = setups[name].url(context, kind)
+                    cold = measure(context, url, kind)
+                    warm = measure(context, url, kind)
+                    context.close()
+                    results[name][kind]["cold"].append(cold)
+                    results[name][kind]["warm"].append(warm)
+                    print(f"run {i + 1} {name:>8} {kind:>8}: cold {cold.playable:6.0f} ms "
+                          f"{cold.bytes / 1024:5.1f} KB, warm {warm.playable:6.0f} ms "
+                          f"{warm.bytes / 1024:5.1f} KB", file=sys.stderr, flush=True)
+        browser.close()
+    return {name: {kind: {visit: median(loads) for visit, loads in by.items()}
+                   for kind, by in per.items()} for name, per in results.items()}
+
+
+def median(loads: list[Load]) -> dict[str, float]:
+    return {key: statistics.median(getattr(x, key) for x in loads)
+            for key in ("playable", "lcp", "bytes", "requests", "static_bytes")}
+
+
+def report(medians: dict[str, dict[str, Any]]) -> None:
+    print(f"{'server':>8} {'page':>8} {'visit':>5} {'playable':>9} {'LCP':>7} {'KB':>6} "
+          f"{'requests':>8} {'static KB':>9}")
+    for name, per in medians.items():
+        for kind, by in per.items():
+            for visit, m in by.items():
+                print(f"{name:>8} {kind:>8} {visit:>5} {m['playable']:7.0f}ms "
+                      f"{m['lcp']:5.0f}ms {m['bytes'] / 1024:6.1f} {m['requests']:8.0f} "
+                      f"{m['static_bytes'] / 1024:9.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--server", action="append", default=[], metavar="NAME=PYTHON",
+                        help="start `chicago serve` with this interpreter (repeatable)")
+    parser.add_argument("--url", action="append", default=[], metavar="NAME=URL",
+                        help="measure a server already running (repeatable)")
+    parser.add_argument("--pages", default="lobby,table,friends,keep",
+                        help=f"comma-separated, of {','.join(READY)}")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--cpu", type=float, default=CPU_SLOWDOWN,
+                        help="the processor's slowdown (Lighthouse's phone: 4)")
+    parser.add_argument("--nice", type=int, default=0, help="the servers' niceness")
+    parser.add_argument("--json", action="store_true", help="the medians as one JSON object")
+    args = parser.parse_args()
+    SLOWDOWN[0] = args.cpu
+    pages = [p for p in args.pages.split(",") if p]
+    unknown = [p for p in pages if p not in READY]
+    if unknown:
+        parser.error(f"unknown page {unknown[0]!r} (known: {', '.join(READY)})")
+    servers: dict[str, str] = {}
+    procs: list[subprocess.Popen[str]] = []
+    wanted = args.server or ([] if args.url else [f"this={sys.executable}"])
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            for spec in wanted:
+                name, _, python = spec.partition("=")
+                env = {**os.environ, "CHICAGO_BOT_PACE_MS": "900"}
+                proc, base = start_server(f"sqlite:///{Path(tmp) / (name + '.db')}", env,
+                                          ["nice", "-n", str(args.nice)] if args.nice else None,
+                                          python=python or sys.executable)
+                procs.append(proc)
+                servers[name] = base
+            for spec in args.url:
+                name, _, url = spec.partition("=")
+                servers[name] = url.rstrip("/")
+            medians = run(servers, pages, args.runs)
+        finally:
+            for proc in procs:
+                proc.terminate()
+                proc.wait(timeout=10)
+    if args.json:
+        print(json.dumps(medians, indent=1))
+    else:
+        report(medians)
+
+
+if __name__ == "__main__":
+    main()
