@@ -1,0 +1,100 @@
+"""The browser's ES modules form no import cycle (issue 20): state flows down to drawing,
+decisions flow up through one dispatcher (static/table/dispatch.js), so no module that
+draws imports the code that talks to the server. The check reads the `import` statements
+of static/**/*.js (static, re-exports and dynamic `import('…')`), needs no npm, and is
+itself tested on a planted cycle.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "chicago" / "web" / "static"
+# import {a} from './x.js'; import './x.js'; export {a} from './x.js'; import('./x.js')
+IMPORTS = re.compile(
+    r"""(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"](\.{1,2}/[^'"]+)['"]"""
+    r"""|(?:^|[\s;])import\s*['"](\.{1,2}/[^'"]+)['"]"""
+    r"""|import\(\s*['"](\.{1,2}/[^'"]+)['"]\s*\)""",
+    re.MULTILINE,
+)
+COMMENT = re.compile(r"/\*.*?\*/|^\s*//.*?$", re.DOTALL | re.MULTILINE)
+
+
+def module_graph(root: Path) -> dict[str, set[str]]:
+    """Each module under `root` (a posix path relative to it) and the modules it imports."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(root.rglob("*.js")):
+        source = COMMENT.sub("", path.read_text(encoding="utf-8"))
+        targets = set()
+        for groups in IMPORTS.findall(source):
+            target = next(g for g in groups if g).split("?")[0]
+            resolved = (path.parent / target).resolve()
+            targets.add(resolved.relative_to(root.resolve()).as_posix())
+        graph[path.relative_to(root).as_posix()] = targets
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module, or a module importing itself
+    (Tarjan's algorithm), each as its sorted module names."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1 or node in graph.get(node, ()):
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_modules_form_no_cycle() -> None:
+    graph = module_graph(STATIC)
+    assert "table/dispatch.js" in graph["table/board.js"]
+    assert cycles(graph) == []
+
+
+def test_the_drawing_modules_do_not_import_the_server_side() -> None:
+    """Drawing (board, panel, log, result, draw) never reaches client.js or pacing.js."""
+    graph = module_graph(STATIC)
+    for drawing in ("table/board.js", "table/panel.js", "table/log.js", "table/result.js"):
+        assert not graph[drawing] & {"table/client.js", "table/pacing.js"}, drawing
+
+
+def test_the_check_finds_a_planted_cycle(tmp_path: Path) -> None:
+    (tmp_path / "table").mkdir()
+    (tmp_path / "a.js").write_text("import { b } from './table/b.js';\nexport const a = 1;\n")
+    (tmp_path / "table" / "b.js").write_text(
+        "// import { a } from '../a.js';  (a comment is no import)\n"
+        "export { c } from './c.js';\nexport const b = 2;\n"
+    )
+    (tmp_path / "table" / "c.js").write_text("export const c = 3;\n")
+    (tmp_path / "d.js").write_text("import './d.js';\n")
+    assert cycles(module_graph(tmp_path)) == [["d.js"]]
+    (tmp_path / "table" / "c.js").write_text(
+        "const later = () => import('../a.js?v=1');\nexport const c = 3;\n"
+    )
+    assert cycles(module_graph(tmp_path)) == [["a.js", "table/b.js", "table/c.js"], ["d.js"]]
