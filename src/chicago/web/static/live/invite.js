@@ -55,7 +55,7 @@ function seatChoices(count) {
   box.replaceChildren(...Array.from({ length: count - 1 }, (_, i) => {
     const id = `player-${i + 1}`;
     return el('div', { class: 'row' },
-      el('label', { for: id }, t('Seat {seat}', { seat: i + 1 })),
+      el('label', { for: id }, t('Seat {n}', { n: i + 2 })),
       el('select', { id, name: id }, ...choices.map(([value, label]) =>
         el('option', { value, selected: value === 'friend' && i === 0 }, label))));
   }));
@@ -97,7 +97,7 @@ async function joinPage(section) {
     return;
   }
   if (preview.you !== null) { window.location.replace(`/tables/${encodeURIComponent(preview.id)}`); return; }
-  list.replaceChildren(...preview.players.map((p) => el('li', {}, t('Seat {seat}', { seat: p.seat }), ': ', seatName(p))));
+  list.replaceChildren(...preview.players.map((p) => el('li', {}, t('Seat {n}', { n: p.seat + 1 }), ': ', seatName(p))));
   const name = document.getElementById('name');
   const known = await signedInName();
   if (known && !name.value) name.value = known;

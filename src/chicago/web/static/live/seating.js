@@ -104,22 +104,29 @@ function leaveButton() {
 /** Draw the seating box from the table shown (nothing at a single player's game). */
 export function renderSeating() {
   const box = $('seating');
+  const mine = $('my-seat');
   const l = live();
-  if (!box || !l || S.me === null || S.table.status === 'finished') { if (box) box.hidden = true; return; }
-  box.hidden = false;
+  if (!box || !mine) return; // a watch link's page has no seat
+  const seated = Boolean(l && S.me !== null);
+  box.hidden = !seated || l.status !== 'open';
+  mine.hidden = !seated || l.status !== 'playing' || S.table.status === 'finished';
+  if (!seated) return;
   if (l.status === 'open') {
-    const parts = [el('h2', {}, t('Seats'))];
-    if (l.creator) parts.push(...linkBox(l));
-    parts.push(seatList(l), el('div', { class: 'row' },
-      l.creator ? el('button', { class: 'btn primary', type: 'button', id: 'start-game', onclick: () => act('POST', '/start') }, t('Start the game')) : null,
-      leaveButton()));
-    if (l.creator) parts.push(el('p', { class: 'help' }, t('Seats still free when you start are played by bots.')));
-    box.replaceChildren(...parts);
+    // Before the start (nothing is dealt) the seats take the hand's place, the start first.
+    box.replaceChildren(
+      el('h2', {}, l.creator ? t('Your table: invite your friends') : t('Waiting for the creator to start the game')),
+      el('div', { class: 'row' },
+        l.creator ? el('button', { class: 'btn primary', type: 'button', id: 'start-game', onclick: () => act('POST', '/start') }, t('Start the game')) : null,
+        leaveButton()),
+      ...(l.creator ? linkBox(l) : []),
+      seatList(l),
+      l.creator ? el('p', { class: 'help' }, t('Seats still free when you start are played by bots.')) : null);
     return;
   }
+  if (mine.hidden) return;
   const away = Boolean(l.players[S.me] && l.players[S.me].away);
-  box.replaceChildren(el('div', { class: 'row' },
+  $('my-seat-buttons').replaceChildren(
     el('button', { class: 'btn small', type: 'button', id: 'away-toggle', onclick: () => act('POST', '/away', { away: !away }) },
       away ? t('Take my seat back') : t('Let a bot play for me')),
-    leaveButton()));
+    leaveButton());
 }

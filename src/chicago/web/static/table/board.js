@@ -51,7 +51,7 @@ function seatLabel(seat) {
   if (d.eliminated[seat]) parts.push(t('eliminated'));
   const p = player(seat);
   if (p && p.away) parts.push(t('a bot plays for now'));
-  else if (p && p.kind === 'person' && !p.connected && seat !== S.me) parts.push(t('not at the table now'));
+  else if (p && p.kind === 'person' && p.name && !p.connected && seat !== S.me) parts.push(t('not at the table now'));
   return parts.join(', ');
 }
 
@@ -66,7 +66,7 @@ function badges(seat) {
   const p = player(seat);
   return el('div', { class: 'badges' },
     p && p.away ? el('span', { class: 'badge away', title: t('A bot plays this seat until its player is back') }, t('bot plays')) : null,
-    p && p.kind === 'person' && !p.connected && !p.away && seat !== S.me
+    p && p.kind === 'person' && p.name && !p.connected && !p.away && seat !== S.me
       ? el('span', { class: 'badge gone', title: t('Not at the table now') }, t('away')) : null,
     d.dealer === seat ? el('span', { class: 'dealer-button', title: t('Dealer') }, t('D')) : null,
     d.qualified[seat] ? el('span', { class: 'badge qualified', title: t('Has called Chicago in this game: may win at the target') }, t('Called Chicago')) : null,

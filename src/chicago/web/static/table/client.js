@@ -58,7 +58,7 @@ function take(fresh) {
   const l = fresh.live;
   if (l) {
     S.me = l.you ?? null;
-    setPlayers(S.me, l.players.map((p) => (p.kind === 'person' ? p.name || null : null)));
+    setPlayers(S.me, l.players.map((p) => (p.kind !== 'person' ? null : p.name || t('Free seat'))));
   }
   app.dataset.version = String(fresh.version);
   app.dataset.live = l ? l.status : '';
