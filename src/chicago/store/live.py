@@ -31,11 +31,11 @@ from chicago.store.repo import (
     _GET_GAME,
     NOTIFY_CHANNEL,
     GameRow,
-    LiveTurn,
     Owner,
     Store,
     _dumps,
     _game_row,
+    write_turn,
 )
 
 PERSON: Final = "person"
@@ -255,9 +255,12 @@ class LiveStore:
             )
             return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
-    def start(self, game_id: str, free_level: str, now: datetime) -> tuple[str | None, ...] | None:
+    def start(
+        self, game_id: str, free_level: str, to_act: int | None, now: datetime
+    ) -> tuple[str | None, ...] | None:
         """Open → playing: free seats become bots at `free_level`, the game's levels follow
-        (None for a person's seat). None when the table was not open."""
+        (None for a person's seat), and the first turn is recorded (`to_act`, the seat to
+        act as dealt), all in one transaction. None when the table was not open."""
         with self.store._write() as s:
             changed = s.execute(
                 update(_LIVE)
@@ -289,33 +292,33 @@ class LiveStore:
                 .values(levels=_dumps(list(levels)), updated=now)
                 .execution_options(synchronize_session=False)
             )
+            write_turn(s.connection(), game_id, to_act, now)
             return levels
 
-    def set_away(self, game_id: str, seat: int, away: bool, turn: LiveTurn | None) -> None:
-        """Hand a person's seat to a bot (or take it back), with the new turn's deadline."""
+    def set_away(self, game_id: str, seat: int, away: bool, now: datetime) -> None:
+        """Hand a person's seat to a bot (or take it back) and record the turn again, in one
+        transaction that first locks the game row: a decision being committed at the same
+        moment is wholly before or wholly after it, and whichever comes second reads the
+        other's seat and turn (`LiveTurn`)."""
         with self.store._write() as s:
+            updated = s.execute(
+                select(_GAMES.c.updated).where(_GAMES.c.id == game_id).with_for_update()
+            ).scalar()
+            if updated is None:
+                return
             s.execute(
                 update(_SEATS)
                 .where(_SEATS.c.game_id == game_id, _SEATS.c.seat == seat)
                 .values(away=away)
                 .execution_options(synchronize_session=False)
             )
-            if turn is not None:
-                s.execute(
-                    update(_LIVE)
-                    .where(_LIVE.c.game_id == game_id)
-                    .values(to_act=turn.to_act, due=turn.due)
-                    .execution_options(synchronize_session=False)
-                )
+            to_act = s.scalar(select(_LIVE.c.to_act).where(_LIVE.c.game_id == game_id))
+            write_turn(s.connection(), game_id, to_act, max(updated, now))
 
-    def set_turn(self, game_id: str, turn: LiveTurn) -> None:
+    def set_turn(self, game_id: str, to_act: int | None, now: datetime) -> None:
         with self.store._write() as s:
-            s.execute(
-                update(_LIVE)
-                .where(_LIVE.c.game_id == game_id)
-                .values(to_act=turn.to_act, due=turn.due)
-                .execution_options(synchronize_session=False)
-            )
+            s.execute(select(_GAMES.c.id).where(_GAMES.c.id == game_id).with_for_update())
+            write_turn(s.connection(), game_id, to_act, now)
 
     def due(self, now: datetime, limit: int = 100) -> list[str]:
         """Tables where the server must decide now (bots' turns, away seats, time-outs)."""

@@ -385,26 +385,19 @@ class LiveTables:
     def start(self, owner: Owner, game_id: str) -> None:
         """Deal: free seats become bots, the first decision's clock starts."""
         self._creator(owner, game_id)
-        if self.live.start(game_id, DEFAULT_LEVEL, self.clock()) is None:
+        row, _live = self._rows(game_id)
+        to_act = self._turn(self.service._snapshot(row).state).to_act
+        if self.live.start(game_id, DEFAULT_LEVEL, to_act, self.clock()) is None:
             raise Conflict(_("the game has already started"))
-        row, live = self._rows(game_id)
-        snap = self.service._snapshot(row)
-        self.live.set_turn(game_id, self._turn(snap.state, live, row.updated))
         self.announce(game_id, "seats")
 
     # Turns -------------------------------------------------------------------------------
 
-    def _turn(self, state: GameState, live: LiveRow, since: datetime) -> LiveTurn:
-        """Who is to act and when the server must decide for them."""
-        seat = state.to_act
-        if state.finished or seat is None or live.status != "playing":
-            return LiveTurn(None, None)
-        s = live.seats[seat]
-        if s.kind == BOT or s.away:
-            return LiveTurn(seat, since + timedelta(milliseconds=live.pace_ms))
-        if live.timer:
-            return LiveTurn(seat, since + timedelta(seconds=live.timer))
-        return LiveTurn(seat, None)
+    @staticmethod
+    def _turn(state: GameState) -> LiveTurn:
+        """Who is to act (when the server must decide for them is worked out in the
+        committing transaction, from the seats as stored then: `chicago.store.repo`)."""
+        return LiveTurn(None if state.finished else state.to_act)
 
     def _commit(
         self,
@@ -420,7 +413,7 @@ class LiveTables:
         now = self.clock()
         summary = self.service._summary(game.state)
         new = [action_to_json(a) for a in game.actions[version:]]
-        turn = self._turn(game.state, live, now)
+        turn = self._turn(game.state)
         if not self.store.append_actions(
             row.id, version, new, summary, now, decided_by=decided_by, live=turn
         ):
@@ -483,7 +476,7 @@ class LiveTables:
         now = self.clock()
         if state.finished or seat is None:
             if live.due is not None:
-                self.live.set_turn(game_id, LiveTurn(None, None))
+                self.live.set_turn(game_id, None, now)
             return False
         s = live.seats[seat]
         if s.kind == BOT:
@@ -531,19 +524,11 @@ class LiveTables:
         """Hand one's seat to a bot (True) or take it back (False)."""
         if not isinstance(away, bool):
             raise BadRequest(_("away must be true or false"))
-        row, live = self._rows(game_id)
+        _row, live = self._rows(game_id)
         seat = live.seat_of(owner)
         if seat is None:
             raise NotFound()
-        seats = list(live.seats)
-        seats[seat] = SeatRow(seat, PERSON, owner, seats[seat].name, None, away)
-        changed = LiveRow(
-            live.game_id, live.status, live.has_invite, live.timer, live.pace_ms,
-            live.to_act, live.due, tuple(seats),
-        )
-        state = self.service._snapshot(row).state
-        turn = self._turn(state, changed, max(row.updated, self.clock()))
-        self.live.set_away(game_id, seat, away, turn)
+        self.live.set_away(game_id, seat, away, self.clock())
         self.announce(game_id, "seats")
 
     # Chat --------------------------------------------------------------------------------
