@@ -409,18 +409,29 @@ class Store:
                 conn.execute(_NOTIFY, {"b_channel": NOTIFY_CHANNEL, "b_payload": payload})
         return True
 
-    def delete_game(self, game_id: str, owner: Owner) -> bool:
+    def delete_game(
+        self, game_id: str, owner: Owner
+    ) -> Literal["deleted", "missing", "playing"]:
+        """Delete the owner's game: "missing" when there is none of theirs; "playing" (and
+        nothing deleted) for a table with people not yet over, whose other people would
+        lose the game they are playing."""
         with self._write() as s:
             owned = (
                 Game.id == game_id,
                 Game.owner_kind == owner.kind,
                 Game.owner_id == owner.id,
             )
-            if s.scalar(select(func.count()).select_from(Game).where(*owned)) != 1:
-                return False
+            status = s.scalar(select(Game.status).where(*owned).with_for_update())
+            if status is None:
+                return "missing"
+            people = s.scalar(select(func.count()).select_from(_LIVE).where(
+                _LIVE.c.game_id == game_id
+            ))
+            if people and status != "finished":
+                return "playing"
             s.execute(delete(GameAction).where(GameAction.game_id == game_id))
             s.execute(delete(Game).where(*owned))
-        return True
+        return "deleted"
 
     # Accounts and sessions ----------------------------------------------------------------
 

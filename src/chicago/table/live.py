@@ -33,9 +33,10 @@ from chicago.core.game import Game
 from chicago.core.state import GameState
 from chicago.core.views import WATCHER, view
 from chicago.store import GameRow, Owner, Summary
-from chicago.store.live import BOT, PERSON, ChatRow, LiveRow, LiveStore, SeatRow
+from chicago.store.live import BOT, PERSON, ChatRow, Invite, LiveRow, LiveStore, SeatRow
 from chicago.store.repo import LiveTurn
-from chicago.table.people import CHAT_LIMIT, clean_chat, clean_name, hash_token
+from chicago.table.invites import BadInvitation, TableClosed, as_code, new_invite
+from chicago.table.people import CHAT_LIMIT, clean_chat, clean_name, hash_token, name_key
 from chicago.table.scores import history_after
 from chicago.table.service import (
     DEFAULT_LEVEL,
@@ -63,7 +64,9 @@ __all__ = [
     "Forbidden",
     "LiveTables",
     "LiveView",
+    "NameTaken",
     "RateLimited",
+    "TableClosed",
     "hash_token",
 ]
 
@@ -83,15 +86,19 @@ class Conflict(ServiceError):
     every seat taken, an away seat acting)."""
 
 
+class NameTaken(Conflict):
+    """Another person at the table has this name (names are one per table, compared as
+    `name_key` does), so the log can tell the two apart."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(_(
+            "someone at this table is already called {name}: choose another name",
+            name=repr(name),
+        ))
+
+
 class Forbidden(ServiceError):
     """A seated player asks for what only the creator may do."""
-
-
-class BadInvitation(ServiceError):
-    """An invitation token that opens nothing (revoked, renewed or mistyped)."""
-
-    def __init__(self) -> None:
-        super().__init__(_("this invitation does not work (revoked, renewed or mistyped)"))
 
 
 class RateLimited(ServiceError):
@@ -117,6 +124,8 @@ class LiveView:
     """(action index, seat, "timer" | "away"): decisions a bot made for a person."""
     has_watch: bool = False
     """A watch link works: anyone with it follows the table (what `WATCHER` may know)."""
+    link: Invite | None = None
+    """The working invitation, for the creator only (None for everyone else)."""
 
     @property
     def watching(self) -> bool:
@@ -217,8 +226,16 @@ class LiveTables:
         levels = tuple(s.level if s.kind == BOT else None for s in live.seats)
         if table.levels != levels:  # a cached row from before the start
             table = replace(table, levels=levels)
-        if live.status != "playing" and table.legal:  # nobody acts before the start
-            table = replace(table, legal=())
+        if live.status == "open":  # nothing is dealt, and nobody acts, before the start
+            v = table.view
+            table = replace(
+                table,
+                legal=(),
+                events=(),
+                view=replace(
+                    v, to_act=None, hand=(), hand_sizes=(0,) * v.seats, offer=None, log=()
+                ),
+            )
         if notes is None:
             notes = self._notes(row)
         state = snap.state
@@ -228,17 +245,19 @@ class LiveTables:
             s = live.seats[to_act]
             if s.kind == PERSON and not s.away:
                 deadline = row.updated + timedelta(seconds=live.timer)
+        creator = seat != WATCHER and row.owner == live.seats[seat].owner
         return LiveView(
             table=table,
             seat=seat,
             status="finished" if state.finished else live.status,
             seats=live.seats,
-            creator=seat != WATCHER and row.owner == live.seats[0].owner,
+            creator=creator,
             has_invite=live.has_invite and seat != WATCHER,
             timer=live.timer,
             deadline=deadline,
             notes=notes,
             has_watch=live.has_watch,
+            link=live.invite if creator else None,
         )
 
     # Creating and sitting down ------------------------------------------------------------
@@ -253,8 +272,8 @@ class LiveTables:
         profile: object = None,
         seed: object = None,
         timer: object = 0,
-    ) -> tuple[str, str]:
-        """A new open table with the creator at seat 0: (its id, the invitation token)."""
+    ) -> tuple[str, Invite]:
+        """A new open table with the creator at seat 0: (its id, the invitation)."""
         if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 6:
             raise BadRequest(
                 _("seats must be a whole number from 2 to 6, not {value}", value=repr(seats)),
@@ -309,9 +328,11 @@ class LiveTables:
             else SeatRow(i, BOT, None, None, str(p), False)
             for i, p in enumerate(players, start=1)
         ]
-        token = secrets.token_urlsafe(24)
-        self.live.create(row, seat_rows, hash_token(token), timer, self.pace_ms, now)
-        return row.id, token
+        for _try in range(8):
+            invite = new_invite()
+            if self.live.create(row, seat_rows, invite, timer, self.pace_ms, now):
+                return row.id, invite[1]
+        raise RuntimeError("no free table code in 8 draws")
 
     def _creator(self, owner: Owner, game_id: str) -> LiveRow:
         row, live = self._rows(game_id)
@@ -321,30 +342,54 @@ class LiveTables:
             raise Forbidden(_("only the table's creator can do that"))
         return live
 
-    def renew_invite(self, owner: Owner, game_id: str) -> str:
-        """A new invitation token; the old one stops working."""
+    def renew_invite(self, owner: Owner, game_id: str) -> Invite:
+        """A new invitation (link and code); the old ones stop working ("renewed")."""
         self._creator(owner, game_id)
-        token = secrets.token_urlsafe(24)
-        self.live.set_invite(game_id, hash_token(token))
-        self.announce(game_id, "seats")
-        return token
+        for _try in range(8):
+            invite = new_invite()
+            if self.live.renew_invite(game_id, invite, self.clock()):
+                self.announce(game_id, "seats")
+                return invite[1]
+        raise RuntimeError("no free table code in 8 draws")
 
     def revoke_invite(self, owner: Owner, game_id: str) -> None:
         self._creator(owner, game_id)
-        self.live.set_invite(game_id, None)
+        self.live.renew_invite(game_id, None, self.clock())
         self.announce(game_id, "seats")
 
-    def _by_token(self, token: object) -> tuple[GameRow, LiveRow]:
-        if not isinstance(token, str) or not 16 <= len(token) <= 64:
-            raise BadInvitation()
-        game_id = self.live.by_invite(hash_token(token))
-        if game_id is None:
-            raise BadInvitation()
-        return self._rows(game_id)
+    def _by_token(self, token: object, owner: Owner) -> tuple[GameRow, LiveRow]:
+        """The table an invitation link's token, or a table code, opens; BadInvitation
+        saying why not (revoked, renewed, unknown). A started table opens only for the
+        people seated there."""
+        found = None
+        if isinstance(token, str) and len(token) <= 64:
+            code = as_code(token)
+            if code is not None:
+                found = self.live.find_invite(code=code)
+            elif len(token) >= 16:
+                found = self.live.find_invite(digest=hash_token(token))
+        if found is None:
+            raise BadInvitation("unknown")
+        game_id, state = found
+        if state in ("renewed", "revoked"):
+            raise BadInvitation(state)
+        try:
+            row, live = self._rows(game_id)
+        except NotFound:
+            raise BadInvitation("unknown") from None
+        if live.seat_of(owner) is None:
+            if state == "started" or live.status != "open":
+                raise TableClosed("started")
+            if not any(s.free for s in live.seats):
+                raise TableClosed("full")
+        return row, live
 
     def preview(self, owner: Owner, token: object) -> dict[str, Any]:
         """What an invitation shows before sitting down: the seats and the rules' name."""
-        row, live = self._by_token(token)
+        try:
+            row, live = self._by_token(token, owner)
+        except TableClosed as e:
+            raise BadInvitation(e.reason) from None
         return {
             "id": row.id,
             "status": live.status,
@@ -364,23 +409,24 @@ class LiveTables:
     ) -> tuple[str, int]:
         """Sit down with an invitation: the chosen free seat, else the first free one;
         (the table's id, the seat)."""
-        row, live = self._by_token(token)
+        row, live = self._by_token(token, owner)
         mine = live.seat_of(owner)
         if mine is not None:
             return row.id, mine
         who = clean_name(name)
-        if live.status != "open":
-            raise Conflict(_("the game has started: every seat is taken"))
         free = [s.seat for s in live.seats if s.free]
         if seat is not None:
             if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
                 raise Conflict(_("seat {seat} is not free", seat=repr(seat)))
             free = [seat]
         for s in free:
-            if self.live.take_seat(row.id, s, owner, who):
+            taken = self.live.take_seat(row.id, s, owner, who, name_key)
+            if taken == "name":
+                raise NameTaken(who)
+            if taken == "ok":
                 self.announce(row.id, "seats")
                 return row.id, s
-        raise Conflict(_("every seat is taken"))
+        raise TableClosed("full")
 
     def start(self, owner: Owner, game_id: str) -> None:
         """Deal: free seats become bots, the first decision's clock starts."""
