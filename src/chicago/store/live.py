@@ -10,13 +10,15 @@ NOTIFY (the payload is the table's id and a version or a word, never a card).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final, cast
+from typing import Final, Literal, cast
 
 from sqlalchemy import Table, and_, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from chicago.store.models import (
     Game,
@@ -24,6 +26,7 @@ from chicago.store.models import (
     LiveProcess,
     LiveTable,
     TableChat,
+    TableInvite,
     TablePresence,
     TableSeat,
 )
@@ -31,11 +34,11 @@ from chicago.store.repo import (
     _GET_GAME,
     NOTIFY_CHANNEL,
     GameRow,
-    LiveTurn,
     Owner,
     Store,
     _dumps,
     _game_row,
+    write_turn,
 )
 
 PERSON: Final = "person"
@@ -48,10 +51,20 @@ _SEATS: Final = cast(Table, TableSeat.__table__)
 _CHAT: Final = cast(Table, TableChat.__table__)
 _PRESENCE: Final = cast(Table, TablePresence.__table__)
 _PROCESSES: Final = cast(Table, LiveProcess.__table__)
+_INVITES: Final = cast(Table, TableInvite.__table__)
 _GAMES: Final = cast(Table, Game.__table__)
 _ACTIONS: Final = cast(Table, GameAction.__table__)
 # The statements read on every action and push, built once (their compiled forms are cached).
-_GET_LIVE: Final = select(_LIVE).where(_LIVE.c.game_id == bindparam("b_id"))
+_GET_LIVE: Final = (
+    select(_LIVE, _INVITES.c.token.label("invite_token"), _INVITES.c.code.label("invite_code"))
+    .select_from(
+        _LIVE.outerjoin(
+            _INVITES,
+            (_INVITES.c.game_id == _LIVE.c.game_id) & (_INVITES.c.state == "active"),
+        )
+    )
+    .where(_LIVE.c.game_id == bindparam("b_id"))
+)
 _GET_SEATS: Final = (
     select(_SEATS).where(_SEATS.c.game_id == bindparam("b_id")).order_by(_SEATS.c.seat)
 )
@@ -76,6 +89,10 @@ class SeatRow:
     name: str | None
     level: str | None
     away: bool
+    accepted: bool = True
+    """False: a rematch's seat kept for its person, who has not pressed "play again"."""
+    left: bool = False
+    """The person left the table: a bot plays the seat for good."""
 
     @property
     def free(self) -> bool:
@@ -95,12 +112,27 @@ class LiveRow:
     seats: tuple[SeatRow, ...]
     has_watch: bool = False
     """A watch link (read-only, for spectators) works now."""
+    invite: Invite | None = None
+    """The invitation that works now (its token None when it was made before the token
+    was kept: migration 0009), or None."""
+    again_id: str | None = None
+    """The rematch of this finished table."""
+    again_deadline: datetime | None = None
+    """On a rematch: when the seats still waiting become bots and the game starts."""
 
     def seat_of(self, owner: Owner) -> int | None:
         for s in self.seats:
             if s.owner == owner and s.kind == PERSON:
                 return s.seat
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """An invitation: the token (None once it is not kept) and the table code."""
+
+    token: str | None
+    code: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,39 +164,60 @@ class LiveStore:
         self,
         row: GameRow,
         seats: Sequence[SeatRow],
-        invite_hash: str,
+        invite: tuple[str, Invite] | None,
         timer: int,
         pace_ms: int,
         now: datetime,
-    ) -> None:
-        """The game, its table and its seats, in one transaction."""
-        with self.store._write() as s:
-            self.store._add_game(s, row, [], now)
-            s.add(
-                LiveTable(
-                    game_id=row.id,
-                    status="open",
-                    invite_hash=invite_hash,
-                    watch_hash=None,
-                    timer=timer,
-                    pace_ms=pace_ms,
-                    to_act=None,
-                    due=None,
-                )
-            )
-            for seat in seats:
+        *,
+        again_deadline: datetime | None = None,
+    ) -> bool:
+        """The game, its table, its seats and its invitation ((token hash, invite)), in one
+        transaction. False (nothing stored) when the invitation's code is already one of a
+        working invitation: the caller draws another."""
+        try:
+            with self.store._write() as s:
+                self.store._add_game(s, row, [], now)
                 s.add(
-                    TableSeat(
+                    LiveTable(
                         game_id=row.id,
-                        seat=seat.seat,
-                        kind=seat.kind,
-                        owner_kind=seat.owner.kind if seat.owner else None,
-                        owner_id=seat.owner.id if seat.owner else None,
-                        name=seat.name,
-                        level=seat.level,
-                        away=False,
+                        status="open",
+                        watch_hash=None,
+                        timer=timer,
+                        pace_ms=pace_ms,
+                        to_act=None,
+                        due=again_deadline,
+                        again_deadline=again_deadline,
                     )
                 )
+                for seat in seats:
+                    s.add(
+                        TableSeat(
+                            game_id=row.id,
+                            seat=seat.seat,
+                            kind=seat.kind,
+                            owner_kind=seat.owner.kind if seat.owner else None,
+                            owner_id=seat.owner.id if seat.owner else None,
+                            name=seat.name,
+                            level=seat.level,
+                            away=False,
+                            accepted=seat.accepted,
+                            has_left=False,
+                        )
+                    )
+                if invite is not None:
+                    s.flush()
+                    self._add_invite(s, row.id, invite, now)
+        except IntegrityError:
+            return False
+        return True
+
+    @staticmethod
+    def _add_invite(s: Session, game_id: str, invite: tuple[str, Invite], now: datetime) -> None:
+        digest, inv = invite
+        s.execute(insert(_INVITES).values(
+            token_hash=digest, game_id=game_id, token=inv.token, code=inv.code,
+            state="active", created=now,
+        ))
 
     def get(self, game_id: str) -> LiveRow | None:
         with self.engine.connect() as conn:
@@ -189,32 +242,64 @@ class LiveStore:
         return LiveRow(
             game_id=live.game_id,
             status=live.status,
-            has_invite=live.invite_hash is not None,
+            has_invite=live.invite_code is not None,
             timer=live.timer,
             pace_ms=live.pace_ms,
             to_act=live.to_act,
             due=live.due,
             seats=tuple(
                 SeatRow(
-                    s.seat, s.kind, _owner(s.owner_kind, s.owner_id), s.name, s.level, s.away
+                    s.seat, s.kind, _owner(s.owner_kind, s.owner_id), s.name, s.level, s.away,
+                    bool(s.accepted), bool(s.has_left),
                 )
                 for s in seats
             ),
             has_watch=live.watch_hash is not None,
+            invite=None if live.invite_code is None else Invite(live.invite_token,
+                                                                 live.invite_code),
+            again_id=live.again_id,
+            again_deadline=live.again_deadline,
         )
 
-    def by_invite(self, invite_hash: str) -> str | None:
-        """The table an invitation token's hash opens, if it is still valid."""
+    def find_invite(
+        self, *, digest: str | None = None, code: str | None = None
+    ) -> tuple[str, str] | None:
+        """(table id, state) of the invitation with this token hash, or of the newest with
+        this code (a working one first); None when there never was one."""
         with self.engine.connect() as conn:
-            found = conn.scalar(select(_LIVE.c.game_id).where(_LIVE.c.invite_hash == invite_hash))
-        return None if found is None else str(found)
+            if digest is not None:
+                found = conn.execute(
+                    select(_INVITES.c.game_id, _INVITES.c.state)
+                    .where(_INVITES.c.token_hash == digest)
+                ).first()
+            else:
+                found = conn.execute(
+                    select(_INVITES.c.game_id, _INVITES.c.state)
+                    .where(_INVITES.c.code == code)
+                    .order_by((_INVITES.c.state == "active").desc(), _INVITES.c.created.desc())
+                    .limit(1)
+                ).first()
+        return None if found is None else (str(found.game_id), str(found.state))
 
-    def set_invite(self, game_id: str, invite_hash: str | None) -> None:
-        """A new invitation (the old one stops working), or none (revoked)."""
-        with self.store._write() as s:
-            s.execute(
-                update(_LIVE).where(_LIVE.c.game_id == game_id).values(invite_hash=invite_hash)
-            )
+    def renew_invite(
+        self, game_id: str, invite: tuple[str, Invite] | None, now: datetime
+    ) -> bool:
+        """The working invitation ends ("renewed" when `invite` replaces it, "revoked" when
+        None), in one transaction with the new one; False (nothing changed) when the new
+        code is already a working invitation's."""
+        try:
+            with self.store._write() as s:
+                s.execute(
+                    update(_INVITES)
+                    .where(_INVITES.c.game_id == game_id, _INVITES.c.state == "active")
+                    .values(state="renewed" if invite else "revoked", token=None)
+                    .execution_options(synchronize_session=False)
+                )
+                if invite is not None:
+                    self._add_invite(s, game_id, invite, now)
+        except IntegrityError:
+            return False
+        return True
 
     def by_watch(self, watch_hash: str) -> str | None:
         """The table a watch token's hash shows, if the link still works."""
@@ -235,9 +320,23 @@ class LiveStore:
                 update(_LIVE).where(_LIVE.c.game_id == game_id).values(watch_hash=watch_hash)
             )
 
-    def take_seat(self, game_id: str, seat: int, owner: Owner, name: str) -> bool:
-        """Sit `owner` in a free person's seat while the table is open; False if taken."""
+    def take_seat(
+        self, game_id: str, seat: int, owner: Owner, name: str, key: Callable[[str], str]
+    ) -> Literal["ok", "taken", "name"]:
+        """Sit `owner` in a free person's seat while the table is open: "taken" when the
+        seat is not free (or the table not open), "name" when another person at the table
+        has the same name as `key` compares names. The table's row is locked first, so two
+        people giving one name at once cannot both sit down."""
         with self.store._write() as s:
+            s.execute(select(_LIVE.c.game_id).where(_LIVE.c.game_id == game_id).with_for_update())
+            names = s.scalars(
+                select(_SEATS.c.name).where(
+                    _SEATS.c.game_id == game_id, _SEATS.c.kind == PERSON,
+                    _SEATS.c.name.is_not(None),
+                )
+            ).all()
+            if key(name) in {key(str(n)) for n in names}:
+                return "name"
             result = s.execute(
                 update(_SEATS)
                 .where(
@@ -253,11 +352,14 @@ class LiveStore:
                 .values(owner_kind=owner.kind, owner_id=owner.id, name=name)
                 .execution_options(synchronize_session=False)
             )
-            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+            return "ok" if result.rowcount == 1 else "taken"  # type: ignore[attr-defined]
 
-    def start(self, game_id: str, free_level: str, now: datetime) -> tuple[str | None, ...] | None:
+    def start(
+        self, game_id: str, free_level: str, to_act: int | None, now: datetime
+    ) -> tuple[str | None, ...] | None:
         """Open → playing: free seats become bots at `free_level`, the game's levels follow
-        (None for a person's seat). None when the table was not open."""
+        (None for a person's seat), and the first turn is recorded (`to_act`, the seat to
+        act as dealt), all in one transaction. None when the table was not open."""
         with self.store._write() as s:
             changed = s.execute(
                 update(_LIVE)
@@ -289,33 +391,39 @@ class LiveStore:
                 .values(levels=_dumps(list(levels)), updated=now)
                 .execution_options(synchronize_session=False)
             )
+            s.execute(
+                update(_INVITES)
+                .where(_INVITES.c.game_id == game_id, _INVITES.c.state == "active")
+                .values(state="started", token=None)
+                .execution_options(synchronize_session=False)
+            )
+            write_turn(s.connection(), game_id, to_act, now)
             return levels
 
-    def set_away(self, game_id: str, seat: int, away: bool, turn: LiveTurn | None) -> None:
-        """Hand a person's seat to a bot (or take it back), with the new turn's deadline."""
+    def set_away(self, game_id: str, seat: int, away: bool, now: datetime) -> None:
+        """Hand a person's seat to a bot (or take it back) and record the turn again, in one
+        transaction that first locks the game row: a decision being committed at the same
+        moment is wholly before or wholly after it, and whichever comes second reads the
+        other's seat and turn (`LiveTurn`)."""
         with self.store._write() as s:
+            updated = s.execute(
+                select(_GAMES.c.updated).where(_GAMES.c.id == game_id).with_for_update()
+            ).scalar()
+            if updated is None:
+                return
             s.execute(
                 update(_SEATS)
                 .where(_SEATS.c.game_id == game_id, _SEATS.c.seat == seat)
                 .values(away=away)
                 .execution_options(synchronize_session=False)
             )
-            if turn is not None:
-                s.execute(
-                    update(_LIVE)
-                    .where(_LIVE.c.game_id == game_id)
-                    .values(to_act=turn.to_act, due=turn.due)
-                    .execution_options(synchronize_session=False)
-                )
+            to_act = s.scalar(select(_LIVE.c.to_act).where(_LIVE.c.game_id == game_id))
+            write_turn(s.connection(), game_id, to_act, max(updated, now))
 
-    def set_turn(self, game_id: str, turn: LiveTurn) -> None:
+    def set_turn(self, game_id: str, to_act: int | None, now: datetime) -> None:
         with self.store._write() as s:
-            s.execute(
-                update(_LIVE)
-                .where(_LIVE.c.game_id == game_id)
-                .values(to_act=turn.to_act, due=turn.due)
-                .execution_options(synchronize_session=False)
-            )
+            s.execute(select(_GAMES.c.id).where(_GAMES.c.id == game_id).with_for_update())
+            write_turn(s.connection(), game_id, to_act, now)
 
     def due(self, now: datetime, limit: int = 100) -> list[str]:
         """Tables where the server must decide now (bots' turns, away seats, time-outs)."""

@@ -523,8 +523,16 @@ class TableService:
         return self.store.list_games(owner)
 
     def delete(self, owner: Owner, game_id: str) -> None:
-        if len(game_id) > 64 or not self.store.delete_game(game_id, owner):
+        """Delete the owner's game; a table with people only once it is over (R8): the
+        other people are still playing it."""
+        done = "missing" if len(game_id) > 64 else self.store.delete_game(game_id, owner)
+        if done == "missing":
             raise NotFound()
+        if done == "playing":
+            raise BadRequest(_(
+                "this table with people is still being played: leave it at /tables/{id}",
+                id=game_id,
+            ))
 
     # Backups ---------------------------------------------------------------------------------
 

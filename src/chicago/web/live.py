@@ -18,9 +18,10 @@ from fastapi.responses import JSONResponse, Response
 
 from chicago.store import Owner
 from chicago.store.live import BOT, ChatRow
+from chicago.table.invites import link_json
 from chicago.table.live import LiveTables, LiveView
 from chicago.table.service import BadRequest, NotFound
-from chicago.text.i18n import current_language
+from chicago.text.i18n import _, current_language
 from chicago.web.api import action_json, parse_action, table_json
 from chicago.web.auth import (
     GUEST_COOKIE,
@@ -33,7 +34,8 @@ from chicago.web.auth import (
 from chicago.web.hub import STALE, Conn, Hub
 
 __all__ = [
-    "Hub", "chat_json", "connected_seats", "live_json", "router", "same_origin", "serve_socket",
+    "Hub", "chat_json", "connected_seats", "live_json", "refuse_foreign", "router", "same_origin",
+    "serve_socket",
 ]
 
 router = APIRouter(prefix="/api")
@@ -66,6 +68,7 @@ def live_json(v: LiveView, connected: set[int]) -> dict[str, Any]:
         "watching": v.watching,
         "creator": v.creator,
         "invite": v.has_invite,
+        "link": link_json(v.link),
         "watch": v.has_watch,
         "timer": v.timer,
         "deadline": v.deadline.isoformat() if v.deadline else None,
@@ -134,7 +137,9 @@ def _create(request: Request, body: object) -> Response:
         timer=data.get("timer", 0),
     )
     body_out = live_json(tables.get(owner, game_id), set())
-    body_out["invite"] = {"token": token, "path": f"/join/{token}"}
+    body_out["invite"] = {
+        "token": token.token, "path": f"/join/{token.token}", "code": token.code,
+    }
     return JSONResponse(body_out, status_code=201)
 
 
@@ -186,8 +191,10 @@ async def get_table(request: Request, game_id: str) -> Response:
 
 
 def _renew(request: Request, game_id: str) -> Response:
-    token = _tables(request).renew_invite(request_owner(request), game_id)
-    return JSONResponse({"token": token, "path": f"/join/{token}"})
+    invite = _tables(request).renew_invite(request_owner(request), game_id)
+    return JSONResponse(
+        {"token": invite.token, "path": f"/join/{invite.token}", "code": invite.code}
+    )
 
 
 @router.post("/tables/{game_id}/invite")
@@ -337,11 +344,22 @@ def same_origin(ws: WebSocket) -> bool:
     return origin.split("://", 1)[-1] == host
 
 
+async def refuse_foreign(ws: WebSocket) -> None:
+    """A socket opened by another site's page: accepted, told why in one message, closed
+    with 4403 (a close before the accept would reach the page as an HTTP 403 it cannot
+    read, and it would reconnect for ever)."""
+    await ws.accept()
+    await ws.send_json({
+        "type": "error", "error": _("this socket was opened by another site"), "code": 4403,
+    })
+    await ws.close(code=4403)
+
+
 @router.websocket("/tables/{game_id}/live")
 async def live_socket(ws: WebSocket, game_id: str) -> None:
     """Push the seat's table as it changes; 4403 other site, 4404 not seated here."""
     if not same_origin(ws):
-        await ws.close(code=4403)
+        await refuse_foreign(ws)
         return
     tables: LiveTables = ws.app.state.tables
     hub: Hub = ws.app.state.hub
