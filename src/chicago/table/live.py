@@ -334,6 +334,8 @@ class LiveTables(Seating):
         seat = live.seat_of(owner)
         if seat is None:
             raise NotFound()
+        if live.seats[seat].left:
+            raise Conflict(_("you left this table: a bot plays your seat for good"))
         self.live.set_away(game_id, seat, away, self.clock())
         self.announce(game_id, "seats")
 

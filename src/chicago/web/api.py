@@ -284,7 +284,7 @@ async def create_game(request: Request, body: JsonBody) -> Response:
 def _list_games(request: Request) -> Response:
     owner = request_owner(request)
     rows = _service(request).list(owner)
-    people = set(request.app.state.tables.live.tables_of(owner))  # listed under /api/tables
+    people = set(request.app.state.tables.live.tables_of(owner, left=True))  # not games alone
     return JSONResponse({"games": [summary_json(r) for r in rows if r.id not in people]})
 
 
