@@ -223,3 +223,22 @@ def test_leaving_frees_the_seat_before_the_start_and_hands_it_to_a_bot_after(
     assert ann.post(f"/api/tables/{game_id}/leave").status_code == 204
     assert game_id not in lobby(ann)
     assert game_id not in [g["id"] for g in ann.get("/api/games").json()["games"]]
+
+
+def test_a_hint_at_a_friends_table_has_the_odds_in_the_askers_language(app: Any) -> None:
+    """The single player's hint (action, the coach's words with the odds, their numbers)
+    for one's own seat, in the language of the request."""
+    ann, bo = Player(app), Player(app)
+    game_id, _ = friends_table(ann, [bo], seats=3, bots=1)
+    assert ann.post(f"/api/tables/{game_id}/start").status_code == 200
+    seat = table(ann, game_id)["view"]["to_act"]["seat"]
+    while seat == 2:
+        assert app.state.tables.step(game_id)
+        seat = table(ann, game_id)["view"]["to_act"]["seat"]
+    me = (ann, bo)[seat]
+    english = me.get(f"/api/tables/{game_id}/hint", headers={"Accept-Language": "en"}).json()
+    swedish = me.get(f"/api/tables/{game_id}/hint", headers={"Accept-Language": "sv"}).json()
+    assert set(english) == {"action", "reason", "advice"}
+    assert english["advice"] is not None and english["advice"]["estimate"] is True
+    assert swedish["advice"] == english["advice"] and swedish["action"] == english["action"]
+    assert swedish["reason"] != english["reason"] and "%" in swedish["reason"]

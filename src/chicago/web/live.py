@@ -22,7 +22,7 @@ from chicago.table.invites import link_json
 from chicago.table.live import LiveTables, LiveView
 from chicago.table.service import BadRequest, NotFound
 from chicago.text.i18n import _, current_language
-from chicago.web.api import action_json, parse_action, table_json
+from chicago.web.api import hint_json, parse_action, table_json
 from chicago.web.auth import (
     GUEST_COOKIE,
     SESSION_COOKIE,
@@ -288,8 +288,7 @@ async def act(request: Request, game_id: str, body: JsonBody) -> Response:
 
 
 def _hint(request: Request, game_id: str) -> Response:
-    s = _tables(request).hint(request_owner(request), game_id)
-    return JSONResponse({"action": action_json(s.action), "reason": s.reason})
+    return JSONResponse(hint_json(_tables(request).hint(request_owner(request), game_id)))
 
 
 @router.get("/tables/{game_id}/hint")
