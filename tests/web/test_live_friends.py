@@ -164,3 +164,81 @@ def test_table_codes_have_no_look_alikes_and_read_leniently() -> None:
         assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
         assert as_code(f" {code.lower()[:2]}-{code[2:]} ") == code
     assert as_code("ABC0EF") is None and as_code("ABCDE") is None
+
+
+def put_seat(player: Player, game_id: str, seat: int, body: Any) -> Any:
+    return player.http.put(
+        f"/api/tables/{game_id}/seats/{seat}", json=body, headers={"X-CSRF-Token": player.csrf}
+    )
+
+
+def test_the_creator_frees_a_seat_or_gives_it_to_a_bot_before_the_start(app: Any) -> None:
+    ann, bo, cy = Player(app), Player(app), Player(app)
+    game_id, token = friends_table(ann, [bo, cy], seats=4, bots=1)
+    assert put_seat(bo, game_id, 2, {"kind": "free"}).status_code == 403
+    assert put_seat(Player(app), game_id, 2, {"kind": "free"}).status_code == 404
+    r = put_seat(ann, game_id, 0, {"kind": "free"})
+    assert r.status_code == 400 and "creator" in r.json()["error"]
+    assert put_seat(ann, game_id, 9, {"kind": "free"}).status_code == 400
+    assert put_seat(ann, game_id, 1, {"kind": "robot"}).status_code == 400
+    assert put_seat(ann, game_id, 1, {"kind": "bot", "level": "godlike"}).status_code == 400
+    r = put_seat(ann, game_id, 2, {"kind": "free"})  # Friend 2 (cy) is shown the door
+    assert r.status_code == 200, r.text
+    assert r.json()["live"]["players"][2]["free"] is True
+    assert cy.get(f"/api/tables/{game_id}").status_code == 404
+    r = put_seat(ann, game_id, 1, {"kind": "bot", "level": "hard"})
+    assert [(p["kind"], p["level"]) for p in r.json()["live"]["players"]][1] == ("bot", "hard")
+    assert put_seat(ann, game_id, 3, {"kind": "free"}).json()["live"]["players"][3]["free"]
+    assert cy.post(f"/api/invites/{token}", {"name": "Cy"}).json()["seat"] == 2
+    assert ann.post(f"/api/tables/{game_id}/start").json()["levels"] == [
+        None, "hard", None, "normal"
+    ]
+    r = put_seat(ann, game_id, 2, {"kind": "free"})
+    assert r.status_code == 409 and "started" in r.json()["error"]
+
+
+def lobby(player: Player) -> list[str]:
+    return [t["id"] for t in player.get("/api/tables").json()["tables"]]
+
+
+def test_leaving_frees_the_seat_before_the_start_and_hands_it_to_a_bot_after(
+    app: Any,
+) -> None:
+    ann, bo, cy = Player(app), Player(app), Player(app)
+    game_id, token = friends_table(ann, [bo, cy], seats=4, bots=1)
+    r = ann.post(f"/api/tables/{game_id}/leave")
+    assert r.status_code == 409 and "start" in r.json()["error"]
+    assert Player(app).post(f"/api/tables/{game_id}/leave").status_code == 404
+    assert cy.post(f"/api/tables/{game_id}/leave").status_code == 204
+    assert table(ann, game_id)["live"]["players"][2]["free"] is True
+    assert lobby(cy) == [] and cy.get(f"/api/tables/{game_id}").status_code == 404
+    assert cy.post(f"/api/invites/{token}", {"name": "Cy"}).json()["seat"] == 2
+    assert ann.post(f"/api/tables/{game_id}/start").status_code == 200
+    assert bo.post(f"/api/tables/{game_id}/leave").status_code == 204
+    seat = table(ann, game_id)["live"]["players"][1]
+    assert seat["name"] == "Friend 1" and seat["away"] is True  # the name stays
+    assert game_id not in lobby(bo) and game_id in lobby(ann)
+    r = bo.post(f"/api/tables/{game_id}/away", {"away": False})
+    assert r.status_code == 409 and "for good" in r.json()["error"]
+    assert ann.post(f"/api/tables/{game_id}/leave").status_code == 204
+    assert game_id not in lobby(ann)
+    assert game_id not in [g["id"] for g in ann.get("/api/games").json()["games"]]
+
+
+def test_a_hint_at_a_friends_table_has_the_odds_in_the_askers_language(app: Any) -> None:
+    """The single player's hint (action, the coach's words with the odds, their numbers)
+    for one's own seat, in the language of the request."""
+    ann, bo = Player(app), Player(app)
+    game_id, _ = friends_table(ann, [bo], seats=3, bots=1)
+    assert ann.post(f"/api/tables/{game_id}/start").status_code == 200
+    seat = table(ann, game_id)["view"]["to_act"]["seat"]
+    while seat == 2:
+        assert app.state.tables.step(game_id)
+        seat = table(ann, game_id)["view"]["to_act"]["seat"]
+    me = (ann, bo)[seat]
+    english = me.get(f"/api/tables/{game_id}/hint", headers={"Accept-Language": "en"}).json()
+    swedish = me.get(f"/api/tables/{game_id}/hint", headers={"Accept-Language": "sv"}).json()
+    assert set(english) == {"action", "reason", "advice"}
+    assert english["advice"] is not None and english["advice"]["estimate"] is True
+    assert swedish["advice"] == english["advice"] and swedish["action"] == english["action"]
+    assert swedish["reason"] != english["reason"] and "%" in swedish["reason"]

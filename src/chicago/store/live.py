@@ -420,6 +420,56 @@ class LiveStore:
             to_act = s.scalar(select(_LIVE.c.to_act).where(_LIVE.c.game_id == game_id))
             write_turn(s.connection(), game_id, to_act, max(updated, now))
 
+    def leave(self, game_id: str, seat: int, now: datetime) -> str | None:
+        """A person leaves their seat, in one transaction that locks the game row first:
+        before the start the seat becomes free ("freed"); afterwards a bot plays it for
+        good ("left": away and left, the name kept for the record) and the turn is recorded
+        again. None when there is no such table."""
+        with self.store._write() as s:
+            updated = s.execute(
+                select(_GAMES.c.updated).where(_GAMES.c.id == game_id).with_for_update()
+            ).scalar()
+            status = s.scalar(select(_LIVE.c.status).where(_LIVE.c.game_id == game_id))
+            if updated is None or status is None:
+                return None
+            mine = (_SEATS.c.game_id == game_id) & (_SEATS.c.seat == seat)
+            if status == "open":
+                s.execute(
+                    update(_SEATS).where(mine)
+                    .values(owner_kind=None, owner_id=None, name=None, accepted=True)
+                    .execution_options(synchronize_session=False)
+                )
+                return "freed"
+            s.execute(
+                update(_SEATS).where(mine).values(away=True, has_left=True)
+                .execution_options(synchronize_session=False)
+            )
+            to_act = s.scalar(select(_LIVE.c.to_act).where(_LIVE.c.game_id == game_id))
+            write_turn(s.connection(), game_id, to_act, max(updated, now))
+            return "left"
+
+    def set_seat(self, game_id: str, seat: int, level: str | None) -> bool:
+        """Before the start: a seat becomes free (`level` None) or a bot at `level`, whoever
+        sat there; False (nothing changed) once the table is not open."""
+        with self.store._write() as s:
+            result = s.execute(
+                update(_SEATS)
+                .where(
+                    _SEATS.c.game_id == game_id,
+                    _SEATS.c.seat == seat,
+                    select(_LIVE.c.status)
+                    .where(_LIVE.c.game_id == game_id)
+                    .scalar_subquery()
+                    == "open",
+                )
+                .values(
+                    kind=PERSON if level is None else BOT, level=level, owner_kind=None,
+                    owner_id=None, name=None, away=False, accepted=True,
+                )
+                .execution_options(synchronize_session=False)
+            )
+            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
     def set_turn(self, game_id: str, to_act: int | None, now: datetime) -> None:
         with self.store._write() as s:
             s.execute(select(_GAMES.c.id).where(_GAMES.c.id == game_id).with_for_update())
@@ -436,14 +486,14 @@ class LiveStore:
             ).all()
         return [str(i) for i in ids]
 
-    def tables_of(self, owner: Owner) -> list[str]:
-        """The tables with people where `owner` has a seat."""
+    def tables_of(self, owner: Owner, *, left: bool = False) -> list[str]:
+        """The tables with people where `owner` has a seat they have not left (with
+        `left`, those they left too)."""
+        where = [_SEATS.c.owner_kind == owner.kind, _SEATS.c.owner_id == owner.id]
+        if not left:
+            where.append(_SEATS.c.has_left.is_(False))
         with self.engine.connect() as conn:
-            ids = conn.scalars(
-                select(_SEATS.c.game_id).where(
-                    _SEATS.c.owner_kind == owner.kind, _SEATS.c.owner_id == owner.id
-                )
-            ).all()
+            ids = conn.scalars(select(_SEATS.c.game_id).where(*where)).all()
         return [str(i) for i in ids]
 
     def notes(self, game_id: str, version: int) -> tuple[tuple[int, int, str], ...]:

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from chicago import __version__
-from chicago.bots.base import Suggestion, bot_stream
+from chicago.bots.base import bot_stream
 from chicago.core import record
 from chicago.core.actions import Action, action_to_json
 from chicago.core.errors import IllegalAction
@@ -48,8 +48,8 @@ from chicago.table.seating import (
 )
 from chicago.table.service import (
     DEFAULT_LEVEL,
-    HINT_LEVEL,
     BadRequest,
+    Hint,
     Illegal,
     NotFound,
     NotYourTurn,
@@ -311,8 +311,9 @@ class LiveTables(Seating):
             return False  # someone else decided first: nothing is made twice
         return True
 
-    def hint(self, owner: Owner, game_id: str) -> Suggestion:
-        """The hard bot's suggestion for the requester's own seat, from its view only."""
+    def hint(self, owner: Owner, game_id: str) -> Hint:
+        """The hard bot's suggestion for the requester's own seat, from its view only, with
+        its odds in the requester's language (as the single player's hint)."""
         row, live = self._rows(game_id)
         seat = live.seat_of(owner)
         if seat is None:
@@ -322,9 +323,7 @@ class LiveTables(Seating):
             raise NotYourTurn(_("the game is over"), "R8")
         if live.status != "playing" or state.to_act != seat:
             raise NotYourTurn(_("it is not your turn"))
-        legal = Game(state.setup, state).legal_actions()
-        rng = bot_stream(state.setup.seed, seat, row.version)
-        return self.service.bot(HINT_LEVEL).suggest(view(state, seat), legal, rng)
+        return self.service.hint_for(state, seat, row.version)
 
     def set_away(self, owner: Owner, game_id: str, away: object) -> None:
         """Hand one's seat to a bot (True) or take it back (False)."""
@@ -334,6 +333,8 @@ class LiveTables(Seating):
         seat = live.seat_of(owner)
         if seat is None:
             raise NotFound()
+        if live.seats[seat].left:
+            raise Conflict(_("you left this table: a bot plays your seat for good"))
         self.live.set_away(game_id, seat, away, self.clock())
         self.announce(game_id, "seats")
 

@@ -276,6 +276,45 @@ class Seating:
             raise Conflict(_("the game has already started"))
         self.announce(game_id, "seats")
 
+    def leave(self, owner: Owner, game_id: str) -> None:
+        """Leave the table: before the start the seat becomes free; afterwards a bot plays
+        it for good (the name stays in the record) and the lobby no longer lists it. The
+        creator leaves only once the game has started (seat 0 is theirs until then)."""
+        row, live = self._rows(game_id)
+        seat = live.seat_of(owner)
+        if seat is None:
+            raise NotFound()
+        if live.status == "open" and row.owner == owner:
+            raise Conflict(_(
+                "you made this table: start the game before you leave it, or free the"
+                " other seats"
+            ))
+        if self.live.leave(game_id, seat, self.clock()) is not None:
+            self.announce(game_id, "seats")
+
+    def set_seat(self, owner: Owner, game_id: str, seat: object, body: object) -> None:
+        """Before the start, the creator frees a seat or gives it to a bot (whoever sat
+        there); seat 0, the creator's own, cannot be changed."""
+        live = self._creator(owner, game_id)
+        if live.status != "open":
+            raise Conflict(_("the game has already started"))
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(live.seats):
+            raise BadRequest(_("there is no seat {seat} at this table", seat=repr(seat)))
+        if seat == 0:
+            raise BadRequest(_("seat 0 is the creator's own"))
+        if not isinstance(body, dict) or body.get("kind") not in ("free", "bot") or set(
+            body
+        ) - {"kind", "level"}:
+            raise BadRequest(_('send kind "free" or "bot" (and a bot\'s level)'))
+        level = None
+        if body["kind"] == "bot":
+            level = body.get("level", DEFAULT_LEVEL)
+            if not self.service.level_is_valid(level):
+                raise BadRequest(_("unknown bot level {value}", value=repr(level)))
+        if not self.live.set_seat(game_id, seat, None if level is None else str(level)):
+            raise Conflict(_("the game has already started"))
+        self.announce(game_id, "seats")
+
     @staticmethod
     def _turn(state: GameState) -> LiveTurn:
         """Who is to act (when the server must decide for them is worked out in the

@@ -514,10 +514,16 @@ class TableService:
             raise NotYourTurn(_("the game is over"), "R8")
         if state.to_act != HUMAN:
             raise NotYourTurn(_("it is seat {seat}'s turn, not yours", seat=state.to_act))
+        return self.hint_for(state, HUMAN, len(snap.actions))
+
+    def hint_for(self, state: GameState, seat: int, version: int) -> Hint:
+        """The hard bot's suggestion for `seat`, from that seat's view only (R9.1), in the
+        coach's words in the current language (text.hints: the odds it rests on, said to
+        be estimates): the hint of every table, alone or with people."""
         legal = Game(state.setup, state).legal_actions()
-        rng = bot_stream(state.setup.seed, HUMAN, len(snap.actions))
-        s = self.bot(HINT_LEVEL).suggest(view(state, HUMAN), legal, rng)
-        return Hint(s.action, hint_text(s, state.scores[HUMAN]), s.advice)
+        rng = bot_stream(state.setup.seed, seat, version)
+        s = self.bot(HINT_LEVEL).suggest(view(state, seat), legal, rng)
+        return Hint(s.action, hint_text(s, state.scores[seat]), s.advice)
 
     def list(self, owner: Owner) -> list[GameRow]:
         return self.store.list_games(owner)

@@ -33,7 +33,7 @@ from chicago.core.hands import Category
 from chicago.core.rules import CHOICES, PRESETS, RuleProfile, get_profile
 from chicago.core.views import view_to_json
 from chicago.store import GameRow
-from chicago.table.service import HUMAN, BadRequest, Table, TableService, parse_profile
+from chicago.table.service import HUMAN, BadRequest, Hint, Table, TableService, parse_profile
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language
 from chicago.text.narration import Narrator, tell, trick_cards_before
 from chicago.text.rules_text import profile_title, rules_page
@@ -284,7 +284,7 @@ async def create_game(request: Request, body: JsonBody) -> Response:
 def _list_games(request: Request) -> Response:
     owner = request_owner(request)
     rows = _service(request).list(owner)
-    people = set(request.app.state.tables.live.tables_of(owner))  # listed under /api/tables
+    people = set(request.app.state.tables.live.tables_of(owner, left=True))  # not games alone
     return JSONResponse({"games": [summary_json(r) for r in rows if r.id not in people]})
 
 
@@ -367,10 +367,14 @@ def advice_json(a: Advice | None) -> dict[str, Any] | None:
     return out
 
 
+def hint_json(hint: Hint) -> dict[str, Any]:
+    """A hint at any table: the action, the coach's words with the odds, their numbers."""
+    return {"action": action_json(hint.action), "reason": hint.text,
+            "advice": advice_json(hint.advice)}
+
+
 def _hint(request: Request, game_id: str) -> Response:
-    hint = _service(request).hint(request_owner(request), game_id)
-    return JSONResponse({"action": action_json(hint.action), "reason": hint.text,
-                         "advice": advice_json(hint.advice)})
+    return JSONResponse(hint_json(_service(request).hint(request_owner(request), game_id)))
 
 
 @router.get("/games/{game_id}/hint")

@@ -22,7 +22,7 @@ from chicago.table.invites import link_json
 from chicago.table.live import LiveTables, LiveView
 from chicago.table.service import BadRequest, NotFound
 from chicago.text.i18n import _, current_language
-from chicago.web.api import action_json, parse_action, table_json
+from chicago.web.api import hint_json, parse_action, table_json
 from chicago.web.auth import (
     GUEST_COOKIE,
     SESSION_COOKIE,
@@ -246,6 +246,28 @@ async def start(request: Request, game_id: str) -> Response:
     return await run_in_threadpool(_start, request, game_id)
 
 
+def _leave(request: Request, game_id: str) -> Response:
+    _tables(request).leave(request_owner(request), game_id)
+    return Response(status_code=204)
+
+
+@router.post("/tables/{game_id}/leave", status_code=204)
+async def leave(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_leave, request, game_id)
+
+
+def _set_seat(request: Request, game_id: str, seat: int, body: object) -> Response:
+    tables = _tables(request)
+    owner = request_owner(request)
+    tables.set_seat(owner, game_id, seat, body)
+    return _view_response(request, tables.get(owner, game_id))
+
+
+@router.put("/tables/{game_id}/seats/{seat}")
+async def set_seat(request: Request, game_id: str, seat: int, body: JsonBody) -> Response:
+    return await run_in_threadpool(_set_seat, request, game_id, seat, body)
+
+
 # Playing -------------------------------------------------------------------------------
 
 
@@ -266,8 +288,7 @@ async def act(request: Request, game_id: str, body: JsonBody) -> Response:
 
 
 def _hint(request: Request, game_id: str) -> Response:
-    s = _tables(request).hint(request_owner(request), game_id)
-    return JSONResponse({"action": action_json(s.action), "reason": s.reason})
+    return JSONResponse(hint_json(_tables(request).hint(request_owner(request), game_id)))
 
 
 @router.get("/tables/{game_id}/hint")
