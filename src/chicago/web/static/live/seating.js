@@ -43,12 +43,13 @@ function linkBox(l) {
     return [el('p', {}, t('There is no working invitation now: make a new one.')),
       el('div', { class: 'row' }, el('button', { class: 'btn small', type: 'button', id: 'renew-link', onclick: () => act('POST', '/invite') }, t('New link')))];
   }
-  const url = `${window.location.origin}${link.path}`;
+  const url = link.path ? `${window.location.origin}${link.path}` : null;
   return [
-    el('p', {}, t('Send your friends this link, or tell them the code to type in the lobby:')),
-    el('div', { class: 'row link-row' },
+    el('p', {}, url ? t('Send your friends this link, or tell them the code to type in the lobby:')
+      : t('Tell your friends the code to type in the lobby, or make a new link to send.')),
+    url ? el('div', { class: 'row link-row' },
       el('input', { id: 'invite-link', readonly: true, value: url, 'aria-label': t('Invitation link') }),
-      copyButton('copy-link', url, t('Copy the invitation link'))),
+      copyButton('copy-link', url, t('Copy the invitation link'))) : null,
     el('div', { class: 'row link-row' },
       el('output', { id: 'invite-code', class: 'table-code', 'aria-label': t('Table code') }, link.code || ''),
       link.code ? copyButton('copy-code', link.code, t('Copy the table code')) : null),
@@ -114,13 +115,15 @@ export function renderSeating() {
   if (l.status === 'open') {
     // Before the start (nothing is dealt) the seats take the hand's place, the start first.
     box.replaceChildren(
-      el('h2', {}, l.creator ? t('Your table: invite your friends') : t('Waiting for the creator to start the game')),
-      el('div', { class: 'row' },
-        l.creator ? el('button', { class: 'btn primary', type: 'button', id: 'start-game', onclick: () => act('POST', '/start') }, t('Start the game')) : null,
-        leaveButton()),
-      ...(l.creator ? linkBox(l) : []),
-      seatList(l),
-      l.creator ? el('p', { class: 'help' }, t('Seats still free when you start are played by bots.')) : null);
+      el('div', { class: 'seating-main' },
+        el('h2', {}, l.creator ? t('Your table: invite your friends') : t('Waiting for the creator to start the game')),
+        el('div', { class: 'row' },
+          l.creator ? el('button', { class: 'btn primary', type: 'button', id: 'start-game', onclick: () => act('POST', '/start') }, t('Start the game')) : null,
+          leaveButton()),
+        l.creator ? linkBox(l) : null),
+      el('div', { class: 'seating-seats' },
+        seatList(l),
+        l.creator ? el('p', { class: 'help' }, t('Seats still free when you start are played by bots.')) : null));
     return;
   }
   if (mine.hidden) return;

@@ -210,7 +210,7 @@ export function renderHand() {
   S.shownHand.forEach((card, i) => dom.hand.append(handButton(card, i, decision, playable)));
   if (!S.shownHand.length) {
     const words = S.me === null ? t('You are watching: nobody\'s hand is shown.')
-      : !S.table || S.table.view.deal === 0 ? t('Nothing is dealt before the game starts.')
+      : live() && live().status === 'open' ? t('Nothing is dealt before the game starts.')
         : d.eliminated[S.me] ? t('You are out of this game.') : t('No cards in your hand.');
     dom.hand.append(el('p', { class: 'empty-hand' }, words));
   }
