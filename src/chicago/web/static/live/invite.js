@@ -17,7 +17,8 @@ function fail(error) {
 function nameRefused(error) {
   const field = document.getElementById('name');
   const box = document.getElementById('name-error');
-  if (!box || !(error.status === 409 || error.status === 422) || !/name/i.test(errorText(error))) return false;
+  // A table that started or filled up says why (`reason`); a refused name does not.
+  if (!box || !(error.status === 409 || error.status === 422) || (error.body && error.body.reason)) return false;
   box.textContent = errorText(error);
   box.hidden = false;
   field.setAttribute('aria-invalid', 'true');

@@ -7,7 +7,7 @@ import { render } from './draw.js';
 import { rebuildLog } from './log.js';
 import { animate } from './pacing.js';
 import { announceTurn, focusDecision } from './panel.js';
-import { $, S, app, base, dom, fromTable } from './state.js';
+import { $, S, app, base, dom, fromTable, myDecision } from './state.js';
 import { setPlayers } from './words.js';
 import { dispatch } from './dispatch.js';
 
@@ -166,8 +166,14 @@ async function drain() {
       if (fresh.version < S.table.version) continue;
       const events = fresh.events || [];
       if (fresh.version === S.table.version) {
-        take(fresh); // the seats, the link or the timer changed: the game did not
-        if (!S.animating) render();
+        // The seats, the link, the timer or the start changed, not the moves: the view is
+        // taken whole, the cards the player has chosen stay chosen.
+        const before = myDecision();
+        const chosen = S.selected;
+        adopt(fresh);
+        S.selected = new Set([...chosen].filter((c) => fresh.view.hand.includes(c)));
+        render();
+        if (myDecision() && !before) { announceTurn(); focusDecision(); }
       } else if (from === S.table.version && events.length) {
         take(fresh);
         await animate(events);
