@@ -350,11 +350,13 @@ def test_three_people_and_a_bot_play_a_whole_game_and_again(
 
 def check_privacy(s: Person, service: Any, game_id: str) -> None:
     """The page's hand and every frame it received hold only the seat's own cards (R9.1)."""
-    shown = s.version()
+    # the hand of the table shown (an animation shows an earlier moment of the game)
+    settled = f"{READY} ? {VERSION} : -1"
+    shown = s.page.evaluate(f"() => {settled}")
     hand = set(
         s.page.eval_on_selector_all("#hand [data-card]", "nodes => nodes.map(n => n.dataset.card)")
     )
-    if hand and s.version() == shown:
+    if hand and shown >= 0 and s.page.evaluate(f"() => {settled}") == shown:
         hidden = hidden_at(service, game_id, s.seat, shown)
         assert not hidden & hand, (s.name, hidden & hand)
     fresh, s.checked = s.frames[s.checked :], len(s.frames)

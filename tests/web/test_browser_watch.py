@@ -28,7 +28,7 @@ from browser_support import (  # noqa: F401 (fixtures)
     needs_chromium,
     shots,
 )
-from test_browser_live import DECISIONS, hidden_at, this_deal_cards, wait_js
+from test_browser_live import DECISIONS, api, hidden_at, this_deal_cards, wait_js
 
 from chicago.core.views import WATCHER
 from server_support import serving
@@ -66,19 +66,6 @@ def open_page(chromium: Any, size: tuple[int, int]) -> tuple[Any, Any, list[str]
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return context, page, errors
-
-
-def api(page: Any, method: str, path: str, body: Any = None) -> Any:
-    answer = page.evaluate(
-        """async ([method, path, body]) => {
-             const csrf = (document.cookie.match(/chicago_csrf=([^;]*)/) || [])[1] || '';
-             const r = await fetch(path, {method, credentials: 'same-origin',
-               headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf},
-               body: body === null ? undefined : JSON.stringify(body)});
-             return {status: r.status, body: await r.text()}; }""",
-        [method, path, body],
-    )
-    return answer
 
 
 def press_by_keys(page: Any, element_id: str) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from test_layers import _cycles
+
 STATIC = Path(__file__).resolve().parents[2] / "src" / "chicago" / "web" / "static"
 # import {a} from './x.js'; import './x.js'; export {a} from './x.js'; import('./x.js')
 IMPORTS = re.compile(
@@ -36,39 +38,9 @@ def module_graph(root: Path) -> dict[str, set[str]]:
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Every strongly connected group of more than one module, or a module importing itself
-    (Tarjan's algorithm), each as its sorted module names."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for nxt in sorted(graph.get(node, ())):
-            if nxt not in index:
-                visit(nxt)
-                low[node] = min(low[node], low[nxt])
-            elif nxt in on_stack:
-                low[node] = min(low[node], index[nxt])
-        if low[node] == index[node]:
-            group = []
-            while True:
-                top = stack.pop()
-                on_stack.discard(top)
-                group.append(top)
-                if top == node:
-                    break
-            if len(group) > 1 or node in graph.get(node, ()):
-                found.append(sorted(group))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return found
+    """Every group of modules that import each other round a cycle (the layers test's
+    finder), and every module that imports itself, each as its sorted module names."""
+    return _cycles(graph) + [[m] for m in sorted(graph) if m in graph[m]]
 
 
 def test_the_modules_form_no_cycle() -> None:
