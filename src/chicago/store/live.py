@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Literal, cast
 
-from sqlalchemy import Table, and_, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import Table, bindparam, func, insert, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -23,13 +23,12 @@ from sqlalchemy.orm import Session
 from chicago.store.models import (
     Game,
     GameAction,
-    LiveProcess,
     LiveTable,
     TableChat,
     TableInvite,
-    TablePresence,
     TableSeat,
 )
+from chicago.store.presence import PresenceStore
 from chicago.store.repo import (
     _GET_GAME,
     NOTIFY_CHANNEL,
@@ -49,8 +48,6 @@ BOT: Final = "bot"
 _LIVE: Final = cast(Table, LiveTable.__table__)
 _SEATS: Final = cast(Table, TableSeat.__table__)
 _CHAT: Final = cast(Table, TableChat.__table__)
-_PRESENCE: Final = cast(Table, TablePresence.__table__)
-_PROCESSES: Final = cast(Table, LiveProcess.__table__)
 _INVITES: Final = cast(Table, TableInvite.__table__)
 _GAMES: Final = cast(Table, Game.__table__)
 _ACTIONS: Final = cast(Table, GameAction.__table__)
@@ -149,7 +146,7 @@ def _owner(kind: str | None, ident: str | None) -> Owner | None:
     return Owner("account" if kind == "account" else "guest", ident)
 
 
-class LiveStore:
+class LiveStore(PresenceStore):
     """The live-table tables of one Store (same engine, same write lock on SQLite)."""
 
     def __init__(self, store: Store) -> None:
@@ -176,40 +173,94 @@ class LiveStore:
         working invitation: the caller draws another."""
         try:
             with self.store._write() as s:
-                self.store._add_game(s, row, [], now)
-                s.add(
-                    LiveTable(
-                        game_id=row.id,
-                        status="open",
-                        watch_hash=None,
-                        timer=timer,
-                        pace_ms=pace_ms,
-                        to_act=None,
-                        due=again_deadline,
-                        again_deadline=again_deadline,
-                    )
-                )
-                for seat in seats:
-                    s.add(
-                        TableSeat(
-                            game_id=row.id,
-                            seat=seat.seat,
-                            kind=seat.kind,
-                            owner_kind=seat.owner.kind if seat.owner else None,
-                            owner_id=seat.owner.id if seat.owner else None,
-                            name=seat.name,
-                            level=seat.level,
-                            away=False,
-                            accepted=seat.accepted,
-                            has_left=False,
-                        )
-                    )
+                self._insert(s, row, seats, timer, pace_ms, now, again_deadline)
                 if invite is not None:
                     s.flush()
                     self._add_invite(s, row.id, invite, now)
         except IntegrityError:
             return False
         return True
+
+    def _insert(
+        self,
+        s: Session,
+        row: GameRow,
+        seats: Sequence[SeatRow],
+        timer: int,
+        pace_ms: int,
+        now: datetime,
+        again_deadline: datetime | None,
+    ) -> None:
+        self.store._add_game(s, row, [], now)
+        s.add(
+            LiveTable(
+                game_id=row.id,
+                status="open",
+                watch_hash=None,
+                timer=timer,
+                pace_ms=pace_ms,
+                to_act=None,
+                due=again_deadline,
+                again_deadline=again_deadline,
+            )
+        )
+        for seat in seats:
+            s.add(
+                TableSeat(
+                    game_id=row.id,
+                    seat=seat.seat,
+                    kind=seat.kind,
+                    owner_kind=seat.owner.kind if seat.owner else None,
+                    owner_id=seat.owner.id if seat.owner else None,
+                    name=seat.name,
+                    level=seat.level,
+                    away=False,
+                    accepted=seat.accepted,
+                    has_left=False,
+                )
+            )
+
+    def create_again(
+        self,
+        old_id: str,
+        row: GameRow,
+        seats: Sequence[SeatRow],
+        timer: int,
+        pace_ms: int,
+        now: datetime,
+        deadline: datetime,
+    ) -> str:
+        """The rematch of finished table `old_id`, made once: in one transaction that locks
+        the old table's row, the rematch already made (its id), else this new one (`row`,
+        open until everyone accepted or `deadline`), recorded as the old table's."""
+        with self.store._write() as s:
+            made = s.execute(
+                select(_LIVE.c.again_id).where(_LIVE.c.game_id == old_id).with_for_update()
+            ).scalar()
+            if made is not None:
+                return str(made)
+            self._insert(s, row, seats, timer, pace_ms, now, deadline)
+            s.flush()
+            s.execute(
+                update(_LIVE).where(_LIVE.c.game_id == old_id).values(again_id=row.id)
+                .execution_options(synchronize_session=False)
+            )
+            return row.id
+
+    def accept_again(self, game_id: str, owner: Owner) -> bool:
+        """The person's kept seat at a rematch is taken (they pressed "play again"); False
+        when they have none there or it was given to a bot."""
+        with self.store._write() as s:
+            result = s.execute(
+                update(_SEATS)
+                .where(
+                    _SEATS.c.game_id == game_id, _SEATS.c.kind == PERSON,
+                    _SEATS.c.owner_kind == owner.kind, _SEATS.c.owner_id == owner.id,
+                )
+                .values(accepted=True)
+                .execution_options(synchronize_session=False)
+            )
+            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
     @staticmethod
     def _add_invite(s: Session, game_id: str, invite: tuple[str, Invite], now: datetime) -> None:
@@ -369,14 +420,17 @@ class LiveStore:
             )
             if changed.rowcount != 1:  # type: ignore[attr-defined]
                 return None
-            s.execute(
+            s.execute(  # free seats, and a rematch's seats still waiting for their person
                 update(_SEATS)
                 .where(
                     _SEATS.c.game_id == game_id,
                     _SEATS.c.kind == PERSON,
-                    _SEATS.c.owner_id.is_(None),
+                    _SEATS.c.owner_id.is_(None) | _SEATS.c.accepted.is_(False),
                 )
-                .values(kind=BOT, level=free_level)
+                .values(
+                    kind=BOT, level=free_level, owner_kind=None, owner_id=None, name=None,
+                    accepted=True,
+                )
                 .execution_options(synchronize_session=False)
             )
             seats = s.execute(
@@ -476,11 +530,12 @@ class LiveStore:
             write_turn(s.connection(), game_id, to_act, now)
 
     def due(self, now: datetime, limit: int = 100) -> list[str]:
-        """Tables where the server must decide now (bots' turns, away seats, time-outs)."""
+        """Tables where the server must decide now (bots' turns, away seats, time-outs, an
+        open rematch's deadline)."""
         with self.engine.connect() as conn:
             ids = conn.scalars(
                 select(_LIVE.c.game_id)
-                .where(_LIVE.c.status == "playing", _LIVE.c.due.is_not(None), _LIVE.c.due <= now)
+                .where(_LIVE.c.due.is_not(None), _LIVE.c.due <= now)
                 .order_by(_LIVE.c.due)
                 .limit(limit)
             ).all()
@@ -549,94 +604,6 @@ class LiveStore:
                 .limit(limit)
             ).all()
         return [ChatRow(r.id, r.seat, r.text, r.created) for r in reversed(rows)]
-
-    # Presence ----------------------------------------------------------------------------
-
-    def present(
-        self,
-        conn_id: str,
-        game_id: str,
-        seat: int | None,
-        now: datetime,
-        process: str | None = None,
-    ) -> None:
-        with self.store._write() as s:
-            s.execute(
-                insert(_PRESENCE).values(
-                    conn=conn_id, game_id=game_id, seat=seat, seen=now, process=process
-                )
-            )
-
-    def absent(self, conn_id: str) -> None:
-        with self.store._write() as s:
-            s.execute(delete(_PRESENCE).where(_PRESENCE.c.conn == conn_id))
-
-    def touch(self, conn_ids: Sequence[str], now: datetime) -> None:
-        """Keep a process's open connections fresh (a killed process's rows go stale)."""
-        if not conn_ids:
-            return
-        with self.store._write() as s:
-            s.execute(
-                update(_PRESENCE)
-                .where(_PRESENCE.c.conn.in_(list(conn_ids)))
-                .values(seen=now)
-                .execution_options(synchronize_session=False)
-            )
-
-    def connected(self, game_id: str, since: datetime) -> set[int]:
-        """The seats with a connection seen since `since`."""
-        with self.engine.connect() as conn:
-            seats = conn.scalars(
-                select(_PRESENCE.c.seat)
-                .distinct()
-                .where(
-                    and_(
-                        _PRESENCE.c.game_id == game_id,
-                        _PRESENCE.c.seen >= since,
-                        _PRESENCE.c.seat.is_not(None),
-                    )
-                )
-            ).all()
-        return {int(s) for s in seats}
-
-    def pulse(self, process: str, now: datetime) -> bool:
-        """Keep a server process alive; False when it is not registered (never, or removed
-        by another process that took it for dead: its sockets must be made present again)."""
-        with self.store._write() as s:
-            result = s.execute(
-                update(_PROCESSES)
-                .where(_PROCESSES.c.id == process)
-                .values(seen=now)
-                .execution_options(synchronize_session=False)
-            )
-            if result.rowcount == 1:  # type: ignore[attr-defined]
-                return True
-            s.execute(insert(_PROCESSES).values(id=process, seen=now))
-            return False
-
-    def reap(self, before: datetime) -> set[str]:
-        """Remove the processes whose pulse stopped before `before`, with their sockets'
-        presence rows; the tables whose presence changed."""
-        with self.store._write() as s:
-            dead = s.scalars(select(_PROCESSES.c.id).where(_PROCESSES.c.seen < before)).all()
-            if not dead:
-                return set()
-            games = s.scalars(
-                select(_PRESENCE.c.game_id).distinct().where(_PRESENCE.c.process.in_(dead))
-            ).all()
-            s.execute(delete(_PRESENCE).where(_PRESENCE.c.process.in_(dead)))
-            s.execute(delete(_PROCESSES).where(_PROCESSES.c.id.in_(dead)))
-        return {str(g) for g in games}
-
-    def retire(self, process: str) -> None:
-        """A process that stops: its row and its sockets' presence go."""
-        with self.store._write() as s:
-            s.execute(delete(_PRESENCE).where(_PRESENCE.c.process == process))
-            s.execute(delete(_PROCESSES).where(_PROCESSES.c.id == process))
-
-    def forget_stale(self, before: datetime) -> None:
-        with self.store._write() as s:
-            s.execute(delete(_PRESENCE).where(_PRESENCE.c.seen < before))
 
     # Announcing --------------------------------------------------------------------------
 

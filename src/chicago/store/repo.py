@@ -32,9 +32,11 @@ from chicago.store.models import (
     Account,
     Game,
     GameAction,
+    GameStats,
     LiveTable,
     SigninFailure,
     SignupAttempt,
+    StatsTotals,
     TableSeat,
     UTCDateTime,
 )
@@ -432,6 +434,42 @@ class Store:
             s.execute(delete(GameAction).where(GameAction.game_id == game_id))
             s.execute(delete(Game).where(*owned))
         return "deleted"
+
+    def claim(self, guest: Owner, account: Owner) -> int:
+        """A guest's games and table seats become the account's, in one transaction (the
+        figures follow; both sums are made again): the number of games moved. A seat at a
+        table where the account already sits stays the guest's (one person, one seat)."""
+        with self._write() as s:
+            moved = s.execute(
+                update(Game)
+                .where(Game.owner_kind == guest.kind, Game.owner_id == guest.id)
+                .values(owner_kind=account.kind, owner_id=account.id)
+                .execution_options(synchronize_session=False)
+            ).rowcount  # type: ignore[attr-defined]
+            sits = select(_SEATS.c.game_id).where(
+                _SEATS.c.owner_kind == account.kind, _SEATS.c.owner_id == account.id
+            )
+            s.execute(
+                update(_SEATS)
+                .where(
+                    _SEATS.c.owner_kind == guest.kind,
+                    _SEATS.c.owner_id == guest.id,
+                    _SEATS.c.game_id.not_in(sits.scalar_subquery()),
+                )
+                .values(owner_kind=account.kind, owner_id=account.id)
+                .execution_options(synchronize_session=False)
+            )
+            s.execute(
+                update(GameStats)
+                .where(GameStats.owner_kind == guest.kind, GameStats.owner_id == guest.id)
+                .values(owner_kind=account.kind, owner_id=account.id)
+                .execution_options(synchronize_session=False)
+            )
+            for who in (guest, account):
+                s.execute(delete(StatsTotals).where(
+                    StatsTotals.owner_kind == who.kind, StatsTotals.owner_id == who.id
+                ))
+        return int(moved)
 
     # Accounts and sessions ----------------------------------------------------------------
 

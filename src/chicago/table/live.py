@@ -31,6 +31,7 @@ from chicago.core.game import Game
 from chicago.core.views import WATCHER, view
 from chicago.store import GameRow, Owner
 from chicago.store.live import BOT, PERSON, ChatRow, Invite, LiveRow, SeatRow
+from chicago.table.again import Again, Rematches
 from chicago.table.invites import BadInvitation, TableClosed
 from chicago.table.people import CHAT_LIMIT, clean_chat, hash_token
 from chicago.table.scores import history_after
@@ -44,7 +45,6 @@ from chicago.table.seating import (
     Forbidden,
     NameTaken,
     RateLimited,
-    Seating,
 )
 from chicago.table.service import (
     DEFAULT_LEVEL,
@@ -95,6 +95,8 @@ class LiveView:
     """A watch link works: anyone with it follows the table (what `WATCHER` may know)."""
     link: Invite | None = None
     """The working invitation, for the creator only (None for everyone else)."""
+    again: Again | None = None
+    """The rematch of this finished table, once someone pressed "play again"."""
 
     @property
     def watching(self) -> bool:
@@ -102,7 +104,7 @@ class LiveView:
         return self.seat == WATCHER
 
 
-class LiveTables(Seating):
+class LiveTables(Rematches):
     """Tables with people: what each seat is shown, acting, the server's decisions, hints,
     chat and backups (sitting down is `Seating`'s)."""
 
@@ -128,13 +130,16 @@ class LiveTables(Seating):
         row, live = self._rows(game_id)
         snap = self.service._snapshot(row)
         notes = self._notes(row)
+        again = self._again_of(live)
         events_since: dict[int, list[Event]] = {}
         out: dict[int, LiveView] = {}
         for seat, since in seats.items():
             key = since if since is not None and 0 <= since < row.version else -1
             if key not in events_since:
                 events_since[key] = self._events_since(snap, key) if key >= 0 else []
-            out[seat] = self._live_view(row, live, snap, seat, events_since[key], notes)
+            out[seat] = self._live_view(
+                row, live, snap, seat, events_since[key], notes, again
+            )
         return out
 
     def _events_since(self, snap: _Snapshot, since: int) -> list[Event]:
@@ -164,6 +169,7 @@ class LiveTables(Seating):
         seat: int,
         events: list[Event],
         notes: tuple[tuple[int, int, str], ...] | None = None,
+        again: Again | None = None,
     ) -> LiveView:
         table = self.service._table(snap, events, 0.0, seat)
         levels = tuple(s.level if s.kind == BOT else None for s in live.seats)
@@ -201,6 +207,7 @@ class LiveTables(Seating):
             notes=notes,
             has_watch=live.has_watch,
             link=live.invite if creator else None,
+            again=again if again is not None else self._again_of(live),
         )
 
     # Turns -------------------------------------------------------------------------------
@@ -274,12 +281,12 @@ class LiveTables(Seating):
             row, live = self._rows(game_id)
         except NotFound:
             return False
-        if live.status != "playing":
-            return False
+        now = self.clock()
+        if live.status == "open":
+            return self._again_due(live, now)  # a rematch's deadline
         snap = self.service._snapshot(row)
         state = snap.state
         seat = state.to_act
-        now = self.clock()
         if state.finished or seat is None:
             if live.due is not None:
                 self.live.set_turn(game_id, None, now)
@@ -335,6 +342,8 @@ class LiveTables(Seating):
             raise NotFound()
         if live.seats[seat].left:
             raise Conflict(_("you left this table: a bot plays your seat for good"))
+        if live.status != "playing":
+            raise Conflict(_("the game has not started yet"))
         self.live.set_away(game_id, seat, away, self.clock())
         self.announce(game_id, "seats")
 

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from chicago.core import record
 from chicago.core.game import Game
+from chicago.core.rules import RuleProfile
 from chicago.core.state import GameState
 from chicago.store import GameRow, Owner, Summary
 from chicago.store.live import BOT, PERSON, Invite, LiveRow, LiveStore, SeatRow
@@ -144,23 +145,9 @@ class Seating:
             raise BadRequest(
                 _("seed must be a whole number from 0 to {top}, or null", top=MAX_SEED)
             )
-        game = Game.new(chosen, seats, seed_value)
-        setup = record.dump(game)
-        setup.pop("actions", None)
         now = self.clock()
         levels = (None, *(None if p == FRIEND else str(p) for p in players))
-        row = GameRow(
-            id=secrets.token_urlsafe(12),
-            owner=owner,
-            setup=setup,
-            profile_id=chosen.id,
-            seats=seats,
-            levels=levels,
-            version=0,
-            summary=Summary("in_progress", None, game.state.deal, tuple(game.state.scores)),
-            created=now,
-            updated=now,
-        )
+        row = self._new_row(owner, chosen, seats, seed_value, levels, now)
         seat_rows = [SeatRow(0, PERSON, owner, creator, None, False)] + [
             SeatRow(i, PERSON, None, None, None, False)
             if p == FRIEND
@@ -172,6 +159,33 @@ class Seating:
             if self.live.create(row, seat_rows, invite, timer, self.pace_ms, now):
                 return row.id, invite[1]
         raise RuntimeError("no free table code in 8 draws")
+
+    @staticmethod
+    def _new_row(
+        owner: Owner,
+        profile: RuleProfile,
+        seats: int,
+        seed: int,
+        levels: tuple[str | None, ...],
+        now: datetime,
+    ) -> GameRow:
+        """A new table's game row, dealt from `seed` (nobody is shown the deal before the
+        start)."""
+        game = Game.new(profile, seats, seed)
+        setup = record.dump(game)
+        setup.pop("actions", None)
+        return GameRow(
+            id=secrets.token_urlsafe(12),
+            owner=owner,
+            setup=setup,
+            profile_id=profile.id,
+            seats=seats,
+            levels=levels,
+            version=0,
+            summary=Summary("in_progress", None, game.state.deal, tuple(game.state.scores)),
+            created=now,
+            updated=now,
+        )
 
     def _creator(self, owner: Owner, game_id: str) -> LiveRow:
         row, live = self._rows(game_id)
@@ -270,11 +284,18 @@ class Seating:
     def start(self, owner: Owner, game_id: str) -> None:
         """Deal: free seats become bots, the first decision's clock starts."""
         self._creator(owner, game_id)
+        if not self._start(game_id):
+            raise Conflict(_("the game has already started"))
+
+    def _start(self, game_id: str) -> bool:
+        """Open → playing, once (the store's guarded update): free seats, and a rematch's
+        seats still waiting, become `normal` bots. False when it had already started."""
         row, _live = self._rows(game_id)
         to_act = self._turn(self.service._snapshot(row).state).to_act
         if self.live.start(game_id, DEFAULT_LEVEL, to_act, self.clock()) is None:
-            raise Conflict(_("the game has already started"))
+            return False
         self.announce(game_id, "seats")
+        return True
 
     def leave(self, owner: Owner, game_id: str) -> None:
         """Leave the table: before the start the seat becomes free; afterwards a bot plays

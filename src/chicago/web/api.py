@@ -32,7 +32,7 @@ from chicago.core.events import event_to_json
 from chicago.core.hands import Category
 from chicago.core.rules import CHOICES, PRESETS, RuleProfile, get_profile
 from chicago.core.views import view_to_json
-from chicago.store import GameRow
+from chicago.store import GameRow, Owner
 from chicago.table.service import HUMAN, BadRequest, Hint, Table, TableService, parse_profile
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language
 from chicago.text.narration import Narrator, tell, trick_cards_before
@@ -42,6 +42,7 @@ from chicago.web.auth import (
     Accounts,
     client_address,
     error_body,
+    hash_token,
     request_account,
     request_owner,
     set_session_cookie,
@@ -399,23 +400,39 @@ async def export(request: Request, game_id: str) -> Response:
 # Accounts ------------------------------------------------------------------------------------
 
 
-def _credentials(body: object) -> tuple[object, object]:
+def _credentials(body: object, claim: bool) -> tuple[object, object, bool]:
+    """(username, password, claim_guest): `claim` is claim_guest's default."""
     data = _object(body, "username and password")
-    unknown = set(data) - {"username", "password"}
+    unknown = set(data) - {"username", "password", "claim_guest"}
     if unknown:
         raise BadRequest(_("unknown field {field} (send username and password)",
                            field=repr(sorted(unknown)[0])))
-    return data.get("username"), data.get("password")
+    claim_guest = data.get("claim_guest", claim)
+    if not isinstance(claim_guest, bool):
+        raise BadRequest(_("claim_guest must be true or false"))
+    return data.get("username"), data.get("password"), claim_guest
+
+
+def _claim(request: Request, account_id: int, claim: bool) -> int:
+    """With `claim`, this browser's guest (its own cookie, never another's) gives its games
+    and seats to the account: the games moved."""
+    if not claim:
+        return 0
+    guest = Owner("guest", hash_token(request.state.guest_token))
+    return _accounts(request).store.claim(guest, Owner("account", str(account_id)))
 
 
 def _signup(request: Request, body: object) -> Response:
-    username, password = _credentials(body)
+    username, password, claim = _credentials(body, True)
     accounts = _accounts(request)
     account, token = accounts.signup(username, password, client_address(request))
     lang = chosen(request.cookies.get(LANG_COOKIE))
     if lang is not None:  # the choice made as a guest goes with the new account
         accounts.store.set_account_language(account.id, lang)
-    response = JSONResponse({"username": account.username}, status_code=201)
+    claimed = _claim(request, account.id, claim)
+    response = JSONResponse(
+        {"username": account.username, "claimed_games": claimed}, status_code=201
+    )
     set_session_cookie(response, request, token)
     return response
 
@@ -426,9 +443,10 @@ async def signup(request: Request, body: JsonBody) -> Response:
 
 
 def _signin(request: Request, body: object) -> Response:
-    username, password = _credentials(body)
+    username, password, claim = _credentials(body, False)
     account, token = _accounts(request).signin(username, password, client_address(request))
-    response = JSONResponse({"username": account.username})
+    claimed = _claim(request, account.id, claim)
+    response = JSONResponse({"username": account.username, "claimed_games": claimed})
     set_session_cookie(response, request, token)
     if account.language in LANGUAGES:  # the account's language comes to this browser
         set_language_cookie(response, request, str(account.language))

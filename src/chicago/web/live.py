@@ -69,6 +69,11 @@ def live_json(v: LiveView, connected: set[int]) -> dict[str, Any]:
         "creator": v.creator,
         "invite": v.has_invite,
         "link": link_json(v.link),
+        "again": None if v.again is None else {
+            "id": v.again[0],
+            "accepted": list(v.again[1]),
+            "deadline": v.again[2].isoformat() if v.again[2] else None,
+        },
         "watch": v.has_watch,
         "timer": v.timer,
         "deadline": v.deadline.isoformat() if v.deadline else None,
@@ -81,6 +86,7 @@ def live_json(v: LiveView, connected: set[int]) -> dict[str, Any]:
                 "away": s.away,
                 "free": s.free,
                 "connected": s.seat in connected,
+                "accepted": s.accepted,
             }
             for s in v.seats
         ],
@@ -266,6 +272,15 @@ def _set_seat(request: Request, game_id: str, seat: int, body: object) -> Respon
 @router.put("/tables/{game_id}/seats/{seat}")
 async def set_seat(request: Request, game_id: str, seat: int, body: JsonBody) -> Response:
     return await run_in_threadpool(_set_seat, request, game_id, seat, body)
+
+
+def _again(request: Request, game_id: str) -> Response:
+    return JSONResponse({"id": _tables(request).again(request_owner(request), game_id)})
+
+
+@router.post("/tables/{game_id}/again")
+async def again(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_again, request, game_id)
 
 
 # Playing -------------------------------------------------------------------------------
