@@ -78,9 +78,12 @@ function seatList(l) {
     const who = p.seat === S.me ? t('{name} (you)', { name: p.name || t('You') })
       : taken ? p.name : p.kind === 'bot' ? t('Bot ({level})', { level: t(p.level || 'normal') }) : t('Free seat');
     const canChoose = l.creator && !taken && p.seat !== S.me;
+    // A rematch keeps each person's seat until they press "Play again" too.
+    const waiting = p.accepted === false && p.seat !== S.me;
     return el('li', { 'data-seat': p.seat },
       el('span', { class: 'seat-no' }, t('Seat {n}', { n: p.seat + 1 })), ' ',
-      canChoose ? seatChoice(p) : el('span', {}, who));
+      canChoose && !waiting ? seatChoice(p) : el('span', {}, who),
+      waiting ? el('span', { class: 'help' }, ' ', t('(not back yet)')) : null);
   }));
 }
 
