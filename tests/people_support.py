@@ -28,7 +28,7 @@ def seat_people(store: Store, game_id: str, seats: Sequence[Seat]) -> None:
             .values(levels=json.dumps(levels), imported=False)
             .execution_options(synchronize_session=False)
         )
-        s.add(LiveTable(game_id=game_id, status="playing", invite_hash=None, watch_hash=None,
+        s.add(LiveTable(game_id=game_id, status="playing", watch_hash=None,
                         timer=0, pace_ms=0, to_act=None, due=None))
         for k, seat in enumerate(seats):
             person = isinstance(seat, tuple)

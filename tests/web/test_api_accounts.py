@@ -102,7 +102,7 @@ def test_csrf_without_the_cookie_is_refused(app: Any) -> None:
 def test_signup_signs_in_and_stores_an_argon2_hash(app: Any) -> None:
     p = Player(app)
     r = p.signup("Ada.L-1", "correct horse battery")
-    assert r.status_code == 201 and r.json() == {"username": "Ada.L-1"}
+    assert r.status_code == 201 and r.json() == {"username": "Ada.L-1", "claimed_games": 0}
     session = set_cookie_headers(r)["chicago_session"]
     assert "HttpOnly" in session and "SameSite=lax" in session
     assert p.get("/api/auth/me").json() == {"username": "Ada.L-1"}
@@ -165,7 +165,7 @@ def test_signin_signout(app: Any) -> None:
     wrong = p.signin("hopper", "wrong password")
     assert wrong.json() == {"error": "wrong username or password", "rule": None}
     r = p.signin("HOPPER", "a good password")  # names are case-insensitive
-    assert r.status_code == 200 and r.json() == {"username": "hopper"}
+    assert r.status_code == 200 and r.json() == {"username": "hopper", "claimed_games": 0}
     assert p.get("/api/auth/me").json() == {"username": "hopper"}
     old = p.http.cookies["chicago_session"]
     r = p.post("/api/auth/signout")
@@ -256,7 +256,9 @@ def test_guests_cannot_see_each_others_games(app: Any) -> None:
 def test_an_account_and_its_earlier_guest_are_separate_owners(app: Any) -> None:
     p = Player(app)
     guest_game = p.new_game(seats=2)
-    assert p.signup("owner1").status_code == 201
+    r = p.post("/api/auth/signup", {"username": "owner1", "password": "correct horse",
+                                    "claim_guest": False})  # the tick taken off
+    assert r.status_code == 201 and r.json()["claimed_games"] == 0
     assert p.get("/api/games").json() == {"games": []}  # guest saves are not the account's
     assert _reads(p, guest_game)[:3] == [404] * 3
     account_game = p.new_game(seats=2)
@@ -267,7 +269,7 @@ def test_an_account_and_its_earlier_guest_are_separate_owners(app: Any) -> None:
     assert p.get(f"/api/games/{account_game['id']}").status_code == 404
     # signed in from another browser: the account's games follow the account
     q = Player(app)
-    assert q.signin("owner1").status_code == 200
+    assert q.signin("owner1").status_code == 200  # sign-in claims nothing unless asked
     assert [g["id"] for g in q.get("/api/games").json()["games"]] == [account_game["id"]]
     assert q.get(f"/api/games/{account_game['id']}").status_code == 200
     assert q.get(f"/api/games/{guest_game['id']}").status_code == 404
@@ -283,3 +285,35 @@ def test_accounts_cannot_see_each_others_games(app: Any) -> None:
     guest = Player(app)
     assert _reads(guest, game) == [404] * 5
     assert a.get(f"/api/games/{game['id']}").status_code == 200
+
+
+def test_a_guest_who_signs_up_or_in_keeps_their_games_and_seats(app: Any) -> None:
+    """claim_guest (on by default at sign-up, off at sign-in): this browser's guest's games
+    and table seats move to the account in one transaction; never another browser's."""
+    p, other = Player(app), Player(app)
+    mine = p.new_game(seats=2)
+    theirs = other.new_game(seats=2)
+    r = p.post("/api/tables", {"name": "Pat", "seats": 3, "players": ["friend", "easy"]})
+    table_id = r.json()["id"]
+    assert other.post(f"/api/invites/{r.json()['invite']['token']}",
+                      {"name": "Oz"}).status_code == 200
+    r = p.signup("claimer")
+    assert r.status_code == 201 and r.json()["claimed_games"] == 2
+    assert [g["id"] for g in p.get("/api/games").json()["games"]] == [mine["id"]]
+    assert p.get(f"/api/tables/{table_id}").json()["live"]["you"] == 0
+    assert [t["id"] for t in p.get("/api/tables").json()["tables"]] == [table_id]
+    assert p.get(f"/api/games/{theirs['id']}").status_code == 404
+    # signed out, the guest has nothing left; another browser's guest is untouched
+    p.post("/api/auth/signout")
+    assert p.get("/api/games").json() == {"games": []}
+    assert other.get(f"/api/tables/{table_id}").json()["live"]["you"] == 1
+    # at sign-in only when ticked
+    later = p.new_game(seats=2)
+    q = Player(app)
+    assert q.signin("claimer").json()["claimed_games"] == 0
+    assert p.post("/api/auth/signin", {"username": "claimer", "password": "correct horse",
+                                       "claim_guest": "yes"}).status_code == 400
+    r = p.post("/api/auth/signin", {"username": "claimer", "password": "correct horse",
+                                    "claim_guest": True})
+    assert r.json()["claimed_games"] == 1
+    assert {g["id"] for g in q.get("/api/games").json()["games"]} == {mine["id"], later["id"]}

@@ -20,8 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import axe_problems, browser, needs_chromium, shots  # noqa: F401 (fixtures)
-from test_browser_live import hidden_at, this_deal_cards, wait_js
+from browser_support import (  # noqa: F401 (fixtures)
+    SNAPSHOT,
+    Player,
+    axe_problems,
+    browser,
+    needs_chromium,
+    shots,
+)
+from test_browser_live import DECISIONS, api, hidden_at, this_deal_cards, wait_js
 
 from chicago.core.views import WATCHER
 from server_support import serving
@@ -36,7 +43,7 @@ from chicago.web.app import create_app
 app = create_app(sys.argv[2], pace_ms=30, driver_interval=0.03)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
 """
-VERSION = "Number(document.getElementById('live-app').dataset.version || -1)"
+VERSION = "Number(document.getElementById('table-app').dataset.version || -1)"
 SIZES = [(1280, 720), (390, 844)]
 
 
@@ -53,24 +60,12 @@ def open_page(chromium: Any, size: tuple[int, int]) -> tuple[Any, Any, list[str]
     context = chromium.new_context(
         viewport={"width": size[0], "height": size[1]}, has_touch=phone, is_mobile=phone
     )
+    context.add_init_script("try { localStorage.setItem('chicago.speed', 'fast'); } catch (_) {}")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return context, page, errors
-
-
-def api(page: Any, method: str, path: str, body: Any = None) -> Any:
-    answer = page.evaluate(
-        """async ([method, path, body]) => {
-             const csrf = (document.cookie.match(/chicago_csrf=([^;]*)/) || [])[1] || '';
-             const r = await fetch(path, {method, credentials: 'same-origin',
-               headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf},
-               body: body === null ? undefined : JSON.stringify(body)});
-             return {status: r.status, body: await r.text()}; }""",
-        [method, path, body],
-    )
-    return answer
 
 
 def press_by_keys(page: Any, element_id: str) -> None:
@@ -91,6 +86,28 @@ def use(page: Any, selector: str, phone: bool) -> None:
         page.tap(selector)
     else:
         page.click(selector)
+
+
+def decide(page: Any, player: Player) -> bool:
+    """Make the decision the page offers, as the single player's test does; False when the
+    page offers none now (a deal's recap is closed on the way)."""
+    snap = page.evaluate(SNAPSHOT)
+    if snap["recap"]:
+        page.keyboard.press("Enter")
+        return False
+    offered = any(c in DECISIONS for c in snap["controls"]) or any(
+        c["playable"] for c in snap["hand"]
+    )
+    if snap["state"] != "ready" or not offered:
+        return False
+    player.act(snap)
+    return True
+
+
+def side_panel(page: Any, phone: bool, open_it: bool) -> None:
+    """On a phone the side panel (the watch link's box) is a drawer: open or shut it."""
+    if phone and open_it != (page.get_attribute("#side-btn", "aria-expanded") == "true"):
+        page.tap("#side-btn" if open_it else "#side-close")
 
 
 def no_sideways_scroll(page: Any, where: str) -> None:
@@ -122,10 +139,11 @@ def test_a_spectator_follows_the_table_and_a_revoked_link_stops(
         assert r["status"] == 201, r
         game_id = json.loads(r["body"])["id"]
         ann.goto(f"{base}/tables/{game_id}")
-        wait_js(ann, "document.getElementById('live-app').dataset.state === 'ready'")
+        wait_js(ann, "document.getElementById('table-app').dataset.state === 'ready'")
         use(ann, "#start-game", phone)
-        wait_js(ann, "document.getElementById('live-app').dataset.live === 'playing'")
+        wait_js(ann, "document.getElementById('table-app').dataset.live === 'playing'")
         # The creator makes the watch link: by keys on the laptop, by touch on the phone.
+        side_panel(ann, phone, True)
         ann.wait_for_selector("#renew-watch")
         if phone:
             ann.tap("#renew-watch")
@@ -137,27 +155,27 @@ def test_a_spectator_follows_the_table_and_a_revoked_link_stops(
         problems += axe_problems(ann, f"creator's table with the watch box {size}")
         no_sideways_scroll(ann, "creator's table")
         ann.screenshot(path=str(shots / f"watch-creator-{size[0]}.png"), full_page=True)
+        side_panel(ann, phone, False)
 
         # The spectator opens it: the table, no hand, no decision, no chat box.
         eve.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(str(p))))
         eve.goto(link)
-        wait_js(eve, "document.getElementById('live-app').dataset.state === 'ready'")
-        assert eve.locator("#hand, #controls, #chat-form, [data-legal]").count() == 0
-        names = eve.locator("#players li").all_inner_texts()
+        wait_js(eve, "document.getElementById('table-app').dataset.state === 'ready'")
+        assert eve.locator("#hand .card-btn, #controls button, #chat-form, #hint-btn").count() == 0
+        names = eve.locator("#seats .seat .seat-name").all_inner_texts()
         assert any("Ann" in n for n in names) and len(names) == 3, names
-        for _ in range(12):  # Ann plays; the spectator's page follows each move
+        player = Player(ann, keyboard=False, touch=phone)
+        moves = 0
+        deadline = time.monotonic() + 120
+        while moves < 12 and time.monotonic() < deadline:  # the spectator follows each move
             version = ann.evaluate(f"() => {VERSION}")
-            button = ann.locator("[data-legal]:not([disabled])").first
-            if ann.evaluate("() => document.getElementById('live-app').dataset.toAct") != "0":
-                wait_js(ann, f"{VERSION} > {version}", timeout=20)
+            if not decide(ann, player):
+                time.sleep(0.02)
                 continue
-            button.wait_for(timeout=10000)
-            if phone:
-                button.tap()
-            else:
-                button.click()
+            moves += 1
             wait_js(ann, f"{VERSION} > {version}")
             wait_js(eve, f"{VERSION} > {version}")
+        assert moves == 12
         for frame in frames:
             message = json.loads(frame)
             assert message.get("type") != "chat", message
@@ -171,8 +189,9 @@ def test_a_spectator_follows_the_table_and_a_revoked_link_stops(
         eve.screenshot(path=str(shots / f"watch-spectator-{size[0]}.png"), full_page=True)
 
         # The creator revokes the link: the spectator's page says so at once.
+        side_panel(ann, phone, True)
         use(ann, "#revoke-watch", phone)
-        wait_js(eve, "document.getElementById('live-app').dataset.state === 'gone'", 10)
+        wait_js(eve, "document.getElementById('table-app').dataset.state === 'gone'", 10)
         alert = eve.inner_text("#failure")
         assert "does not work" in alert, alert
         assert eve.inner_text("#connection") == "Not connected"
@@ -191,7 +210,7 @@ def test_a_spectator_follows_the_table_and_a_revoked_link_stops(
         ann.screenshot(path=str(shots / f"lobby-tables-{size[0]}.png"), full_page=True)
         use(ann, f"#my-tables [data-table='{game_id}'] a.btn", phone)
         ann.wait_for_url(f"**/tables/{game_id}")
-        wait_js(ann, "document.getElementById('live-app').dataset.state === 'ready'")
+        wait_js(ann, "document.getElementById('table-app').dataset.state === 'ready'")
         assert problems == [], "\n".join(problems)
         # the revoked socket's closing may log a failed handshake; nothing else may fail
         assert not ann_errors, ann_errors

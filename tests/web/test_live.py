@@ -422,12 +422,18 @@ def test_a_socket_to_someone_elses_table_is_closed(app: Any) -> None:
         assert ws.receive_json() == {"type": "error", "error": "no such table"}
 
 
-def test_a_socket_from_another_site_is_refused(app: Any) -> None:
+def test_a_socket_from_another_site_is_accepted_told_and_closed_4403(app: Any) -> None:
+    """docs/api.md: a foreign Origin's socket is accepted, then closed with 4403 (a refusal
+    at the handshake would reach the page as an HTTP 403 it cannot read)."""
     from starlette.websockets import WebSocketDisconnect
 
     game_id, players = started(app)
-    with pytest.raises(WebSocketDisconnect) as caught, players[0].http.websocket_connect(
+    with players[0].http.websocket_connect(  # the handshake itself succeeds
         f"/api/tables/{game_id}/live", headers={"origin": "https://elsewhere.example"}
     ) as ws:
-        ws.receive_json()
+        message = ws.receive_json()
+        assert message["type"] == "error" and message["code"] == 4403
+        assert "another site" in message["error"]
+        with pytest.raises(WebSocketDisconnect) as caught:
+            ws.receive_json()
     assert caught.value.code == 4403

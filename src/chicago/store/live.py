@@ -10,32 +10,34 @@ NOTIFY (the payload is the table's id and a version or a word, never a card).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final, cast
+from typing import Final, Literal, cast
 
-from sqlalchemy import Table, and_, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import Table, bindparam, func, insert, select, text, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from chicago.store.models import (
     Game,
     GameAction,
-    LiveProcess,
     LiveTable,
     TableChat,
-    TablePresence,
+    TableInvite,
     TableSeat,
 )
+from chicago.store.presence import PresenceStore
 from chicago.store.repo import (
     _GET_GAME,
     NOTIFY_CHANNEL,
     GameRow,
-    LiveTurn,
     Owner,
     Store,
     _dumps,
     _game_row,
+    write_turn,
 )
 
 PERSON: Final = "person"
@@ -46,12 +48,20 @@ BOT: Final = "bot"
 _LIVE: Final = cast(Table, LiveTable.__table__)
 _SEATS: Final = cast(Table, TableSeat.__table__)
 _CHAT: Final = cast(Table, TableChat.__table__)
-_PRESENCE: Final = cast(Table, TablePresence.__table__)
-_PROCESSES: Final = cast(Table, LiveProcess.__table__)
+_INVITES: Final = cast(Table, TableInvite.__table__)
 _GAMES: Final = cast(Table, Game.__table__)
 _ACTIONS: Final = cast(Table, GameAction.__table__)
 # The statements read on every action and push, built once (their compiled forms are cached).
-_GET_LIVE: Final = select(_LIVE).where(_LIVE.c.game_id == bindparam("b_id"))
+_GET_LIVE: Final = (
+    select(_LIVE, _INVITES.c.token.label("invite_token"), _INVITES.c.code.label("invite_code"))
+    .select_from(
+        _LIVE.outerjoin(
+            _INVITES,
+            (_INVITES.c.game_id == _LIVE.c.game_id) & (_INVITES.c.state == "active"),
+        )
+    )
+    .where(_LIVE.c.game_id == bindparam("b_id"))
+)
 _GET_SEATS: Final = (
     select(_SEATS).where(_SEATS.c.game_id == bindparam("b_id")).order_by(_SEATS.c.seat)
 )
@@ -76,6 +86,10 @@ class SeatRow:
     name: str | None
     level: str | None
     away: bool
+    accepted: bool = True
+    """False: a rematch's seat kept for its person, who has not pressed "play again"."""
+    left: bool = False
+    """The person left the table: a bot plays the seat for good."""
 
     @property
     def free(self) -> bool:
@@ -95,12 +109,27 @@ class LiveRow:
     seats: tuple[SeatRow, ...]
     has_watch: bool = False
     """A watch link (read-only, for spectators) works now."""
+    invite: Invite | None = None
+    """The invitation that works now (its token None when it was made before the token
+    was kept: migration 0009), or None."""
+    again_id: str | None = None
+    """The rematch of this finished table."""
+    again_deadline: datetime | None = None
+    """On a rematch: when the seats still waiting become bots and the game starts."""
 
     def seat_of(self, owner: Owner) -> int | None:
         for s in self.seats:
             if s.owner == owner and s.kind == PERSON:
                 return s.seat
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """An invitation: the token (None once it is not kept) and the table code."""
+
+    token: str | None
+    code: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +146,7 @@ def _owner(kind: str | None, ident: str | None) -> Owner | None:
     return Owner("account" if kind == "account" else "guest", ident)
 
 
-class LiveStore:
+class LiveStore(PresenceStore):
     """The live-table tables of one Store (same engine, same write lock on SQLite)."""
 
     def __init__(self, store: Store) -> None:
@@ -132,39 +161,114 @@ class LiveStore:
         self,
         row: GameRow,
         seats: Sequence[SeatRow],
-        invite_hash: str,
+        invite: tuple[str, Invite] | None,
         timer: int,
         pace_ms: int,
         now: datetime,
+        *,
+        again_deadline: datetime | None = None,
+    ) -> bool:
+        """The game, its table, its seats and its invitation ((token hash, invite)), in one
+        transaction. False (nothing stored) when the invitation's code is already one of a
+        working invitation: the caller draws another."""
+        try:
+            with self.store._write() as s:
+                self._insert(s, row, seats, timer, pace_ms, now, again_deadline)
+                if invite is not None:
+                    s.flush()
+                    self._add_invite(s, row.id, invite, now)
+        except IntegrityError:
+            return False
+        return True
+
+    def _insert(
+        self,
+        s: Session,
+        row: GameRow,
+        seats: Sequence[SeatRow],
+        timer: int,
+        pace_ms: int,
+        now: datetime,
+        again_deadline: datetime | None,
     ) -> None:
-        """The game, its table and its seats, in one transaction."""
-        with self.store._write() as s:
-            self.store._add_game(s, row, [], now)
+        self.store._add_game(s, row, [], now)
+        s.add(
+            LiveTable(
+                game_id=row.id,
+                status="open",
+                watch_hash=None,
+                timer=timer,
+                pace_ms=pace_ms,
+                to_act=None,
+                due=again_deadline,
+                again_deadline=again_deadline,
+            )
+        )
+        for seat in seats:
             s.add(
-                LiveTable(
+                TableSeat(
                     game_id=row.id,
-                    status="open",
-                    invite_hash=invite_hash,
-                    watch_hash=None,
-                    timer=timer,
-                    pace_ms=pace_ms,
-                    to_act=None,
-                    due=None,
+                    seat=seat.seat,
+                    kind=seat.kind,
+                    owner_kind=seat.owner.kind if seat.owner else None,
+                    owner_id=seat.owner.id if seat.owner else None,
+                    name=seat.name,
+                    level=seat.level,
+                    away=False,
+                    accepted=seat.accepted,
+                    has_left=False,
                 )
             )
-            for seat in seats:
-                s.add(
-                    TableSeat(
-                        game_id=row.id,
-                        seat=seat.seat,
-                        kind=seat.kind,
-                        owner_kind=seat.owner.kind if seat.owner else None,
-                        owner_id=seat.owner.id if seat.owner else None,
-                        name=seat.name,
-                        level=seat.level,
-                        away=False,
-                    )
+
+    def create_again(
+        self,
+        old_id: str,
+        row: GameRow,
+        seats: Sequence[SeatRow],
+        timer: int,
+        pace_ms: int,
+        now: datetime,
+        deadline: datetime,
+    ) -> str:
+        """The rematch of finished table `old_id`, made once: in one transaction that locks
+        the old table's row, the rematch already made (its id), else this new one (`row`,
+        open until everyone accepted or `deadline`), recorded as the old table's."""
+        with self.store._write() as s:
+            made = s.execute(
+                select(_LIVE.c.again_id).where(_LIVE.c.game_id == old_id).with_for_update()
+            ).scalar()
+            if made is not None:
+                return str(made)
+            self._insert(s, row, seats, timer, pace_ms, now, deadline)
+            s.flush()
+            s.execute(
+                update(_LIVE).where(_LIVE.c.game_id == old_id).values(again_id=row.id)
+                .execution_options(synchronize_session=False)
+            )
+            return row.id
+
+    def accept_again(self, game_id: str, owner: Owner) -> bool:
+        """The person's kept seat at a rematch is taken (they pressed "play again"); False
+        when they have none there or it was given to a bot."""
+        with self.store._write() as s:
+            result = s.execute(
+                update(_SEATS)
+                .where(
+                    _SEATS.c.game_id == game_id, _SEATS.c.kind == PERSON,
+                    _SEATS.c.owner_kind == owner.kind, _SEATS.c.owner_id == owner.id,
                 )
+                .values(accepted=True)
+                .execution_options(synchronize_session=False)
+            )
+            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    @staticmethod
+    def _add_invite(s: Session, game_id: str, invite: tuple[str, Invite], now: datetime) -> None:
+        digest, inv = invite
+        s.execute(insert(_INVITES).values(
+            token_hash=digest, game_id=game_id, token=inv.token, code=inv.code,
+            state="active", created=now,
+        ))
 
     def get(self, game_id: str) -> LiveRow | None:
         with self.engine.connect() as conn:
@@ -189,32 +293,64 @@ class LiveStore:
         return LiveRow(
             game_id=live.game_id,
             status=live.status,
-            has_invite=live.invite_hash is not None,
+            has_invite=live.invite_code is not None,
             timer=live.timer,
             pace_ms=live.pace_ms,
             to_act=live.to_act,
             due=live.due,
             seats=tuple(
                 SeatRow(
-                    s.seat, s.kind, _owner(s.owner_kind, s.owner_id), s.name, s.level, s.away
+                    s.seat, s.kind, _owner(s.owner_kind, s.owner_id), s.name, s.level, s.away,
+                    bool(s.accepted), bool(s.has_left),
                 )
                 for s in seats
             ),
             has_watch=live.watch_hash is not None,
+            invite=None if live.invite_code is None else Invite(live.invite_token,
+                                                                 live.invite_code),
+            again_id=live.again_id,
+            again_deadline=live.again_deadline,
         )
 
-    def by_invite(self, invite_hash: str) -> str | None:
-        """The table an invitation token's hash opens, if it is still valid."""
+    def find_invite(
+        self, *, digest: str | None = None, code: str | None = None
+    ) -> tuple[str, str] | None:
+        """(table id, state) of the invitation with this token hash, or of the newest with
+        this code (a working one first); None when there never was one."""
         with self.engine.connect() as conn:
-            found = conn.scalar(select(_LIVE.c.game_id).where(_LIVE.c.invite_hash == invite_hash))
-        return None if found is None else str(found)
+            if digest is not None:
+                found = conn.execute(
+                    select(_INVITES.c.game_id, _INVITES.c.state)
+                    .where(_INVITES.c.token_hash == digest)
+                ).first()
+            else:
+                found = conn.execute(
+                    select(_INVITES.c.game_id, _INVITES.c.state)
+                    .where(_INVITES.c.code == code)
+                    .order_by((_INVITES.c.state == "active").desc(), _INVITES.c.created.desc())
+                    .limit(1)
+                ).first()
+        return None if found is None else (str(found.game_id), str(found.state))
 
-    def set_invite(self, game_id: str, invite_hash: str | None) -> None:
-        """A new invitation (the old one stops working), or none (revoked)."""
-        with self.store._write() as s:
-            s.execute(
-                update(_LIVE).where(_LIVE.c.game_id == game_id).values(invite_hash=invite_hash)
-            )
+    def renew_invite(
+        self, game_id: str, invite: tuple[str, Invite] | None, now: datetime
+    ) -> bool:
+        """The working invitation ends ("renewed" when `invite` replaces it, "revoked" when
+        None), in one transaction with the new one; False (nothing changed) when the new
+        code is already a working invitation's."""
+        try:
+            with self.store._write() as s:
+                s.execute(
+                    update(_INVITES)
+                    .where(_INVITES.c.game_id == game_id, _INVITES.c.state == "active")
+                    .values(state="renewed" if invite else "revoked", token=None)
+                    .execution_options(synchronize_session=False)
+                )
+                if invite is not None:
+                    self._add_invite(s, game_id, invite, now)
+        except IntegrityError:
+            return False
+        return True
 
     def by_watch(self, watch_hash: str) -> str | None:
         """The table a watch token's hash shows, if the link still works."""
@@ -235,9 +371,23 @@ class LiveStore:
                 update(_LIVE).where(_LIVE.c.game_id == game_id).values(watch_hash=watch_hash)
             )
 
-    def take_seat(self, game_id: str, seat: int, owner: Owner, name: str) -> bool:
-        """Sit `owner` in a free person's seat while the table is open; False if taken."""
+    def take_seat(
+        self, game_id: str, seat: int, owner: Owner, name: str, key: Callable[[str], str]
+    ) -> Literal["ok", "taken", "name"]:
+        """Sit `owner` in a free person's seat while the table is open: "taken" when the
+        seat is not free (or the table not open), "name" when another person at the table
+        has the same name as `key` compares names. The table's row is locked first, so two
+        people giving one name at once cannot both sit down."""
         with self.store._write() as s:
+            s.execute(select(_LIVE.c.game_id).where(_LIVE.c.game_id == game_id).with_for_update())
+            names = s.scalars(
+                select(_SEATS.c.name).where(
+                    _SEATS.c.game_id == game_id, _SEATS.c.kind == PERSON,
+                    _SEATS.c.name.is_not(None),
+                )
+            ).all()
+            if key(name) in {key(str(n)) for n in names}:
+                return "name"
             result = s.execute(
                 update(_SEATS)
                 .where(
@@ -253,11 +403,14 @@ class LiveStore:
                 .values(owner_kind=owner.kind, owner_id=owner.id, name=name)
                 .execution_options(synchronize_session=False)
             )
-            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+            return "ok" if result.rowcount == 1 else "taken"  # type: ignore[attr-defined]
 
-    def start(self, game_id: str, free_level: str, now: datetime) -> tuple[str | None, ...] | None:
+    def start(
+        self, game_id: str, free_level: str, to_act: int | None, now: datetime
+    ) -> tuple[str | None, ...] | None:
         """Open → playing: free seats become bots at `free_level`, the game's levels follow
-        (None for a person's seat). None when the table was not open."""
+        (None for a person's seat), and the first turn is recorded (`to_act`, the seat to
+        act as dealt), all in one transaction. None when the table was not open."""
         with self.store._write() as s:
             changed = s.execute(
                 update(_LIVE)
@@ -267,14 +420,17 @@ class LiveStore:
             )
             if changed.rowcount != 1:  # type: ignore[attr-defined]
                 return None
-            s.execute(
+            s.execute(  # free seats, and a rematch's seats still waiting for their person
                 update(_SEATS)
                 .where(
                     _SEATS.c.game_id == game_id,
                     _SEATS.c.kind == PERSON,
-                    _SEATS.c.owner_id.is_(None),
+                    _SEATS.c.owner_id.is_(None) | _SEATS.c.accepted.is_(False),
                 )
-                .values(kind=BOT, level=free_level)
+                .values(
+                    kind=BOT, level=free_level, owner_kind=None, owner_id=None, name=None,
+                    accepted=True,
+                )
                 .execution_options(synchronize_session=False)
             )
             seats = s.execute(
@@ -289,53 +445,110 @@ class LiveStore:
                 .values(levels=_dumps(list(levels)), updated=now)
                 .execution_options(synchronize_session=False)
             )
+            s.execute(
+                update(_INVITES)
+                .where(_INVITES.c.game_id == game_id, _INVITES.c.state == "active")
+                .values(state="started", token=None)
+                .execution_options(synchronize_session=False)
+            )
+            write_turn(s.connection(), game_id, to_act, now)
             return levels
 
-    def set_away(self, game_id: str, seat: int, away: bool, turn: LiveTurn | None) -> None:
-        """Hand a person's seat to a bot (or take it back), with the new turn's deadline."""
+    def set_away(self, game_id: str, seat: int, away: bool, now: datetime) -> None:
+        """Hand a person's seat to a bot (or take it back) and record the turn again, in one
+        transaction that first locks the game row: a decision being committed at the same
+        moment is wholly before or wholly after it, and whichever comes second reads the
+        other's seat and turn (`LiveTurn`)."""
         with self.store._write() as s:
+            updated = s.execute(
+                select(_GAMES.c.updated).where(_GAMES.c.id == game_id).with_for_update()
+            ).scalar()
+            if updated is None:
+                return
             s.execute(
                 update(_SEATS)
                 .where(_SEATS.c.game_id == game_id, _SEATS.c.seat == seat)
                 .values(away=away)
                 .execution_options(synchronize_session=False)
             )
-            if turn is not None:
+            to_act = s.scalar(select(_LIVE.c.to_act).where(_LIVE.c.game_id == game_id))
+            write_turn(s.connection(), game_id, to_act, max(updated, now))
+
+    def leave(self, game_id: str, seat: int, now: datetime) -> str | None:
+        """A person leaves their seat, in one transaction that locks the game row first:
+        before the start the seat becomes free ("freed"); afterwards a bot plays it for
+        good ("left": away and left, the name kept for the record) and the turn is recorded
+        again. None when there is no such table."""
+        with self.store._write() as s:
+            updated = s.execute(
+                select(_GAMES.c.updated).where(_GAMES.c.id == game_id).with_for_update()
+            ).scalar()
+            status = s.scalar(select(_LIVE.c.status).where(_LIVE.c.game_id == game_id))
+            if updated is None or status is None:
+                return None
+            mine = (_SEATS.c.game_id == game_id) & (_SEATS.c.seat == seat)
+            if status == "open":
                 s.execute(
-                    update(_LIVE)
-                    .where(_LIVE.c.game_id == game_id)
-                    .values(to_act=turn.to_act, due=turn.due)
+                    update(_SEATS).where(mine)
+                    .values(owner_kind=None, owner_id=None, name=None, accepted=True)
                     .execution_options(synchronize_session=False)
                 )
-
-    def set_turn(self, game_id: str, turn: LiveTurn) -> None:
-        with self.store._write() as s:
+                return "freed"
             s.execute(
-                update(_LIVE)
-                .where(_LIVE.c.game_id == game_id)
-                .values(to_act=turn.to_act, due=turn.due)
+                update(_SEATS).where(mine).values(away=True, has_left=True)
                 .execution_options(synchronize_session=False)
             )
+            to_act = s.scalar(select(_LIVE.c.to_act).where(_LIVE.c.game_id == game_id))
+            write_turn(s.connection(), game_id, to_act, max(updated, now))
+            return "left"
+
+    def set_seat(self, game_id: str, seat: int, level: str | None) -> bool:
+        """Before the start: a seat becomes free (`level` None) or a bot at `level`, whoever
+        sat there; False (nothing changed) once the table is not open."""
+        with self.store._write() as s:
+            result = s.execute(
+                update(_SEATS)
+                .where(
+                    _SEATS.c.game_id == game_id,
+                    _SEATS.c.seat == seat,
+                    select(_LIVE.c.status)
+                    .where(_LIVE.c.game_id == game_id)
+                    .scalar_subquery()
+                    == "open",
+                )
+                .values(
+                    kind=PERSON if level is None else BOT, level=level, owner_kind=None,
+                    owner_id=None, name=None, away=False, accepted=True,
+                )
+                .execution_options(synchronize_session=False)
+            )
+            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    def set_turn(self, game_id: str, to_act: int | None, now: datetime) -> None:
+        with self.store._write() as s:
+            s.execute(select(_GAMES.c.id).where(_GAMES.c.id == game_id).with_for_update())
+            write_turn(s.connection(), game_id, to_act, now)
 
     def due(self, now: datetime, limit: int = 100) -> list[str]:
-        """Tables where the server must decide now (bots' turns, away seats, time-outs)."""
+        """Tables where the server must decide now (bots' turns, away seats, time-outs, an
+        open rematch's deadline)."""
         with self.engine.connect() as conn:
             ids = conn.scalars(
                 select(_LIVE.c.game_id)
-                .where(_LIVE.c.status == "playing", _LIVE.c.due.is_not(None), _LIVE.c.due <= now)
+                .where(_LIVE.c.due.is_not(None), _LIVE.c.due <= now)
                 .order_by(_LIVE.c.due)
                 .limit(limit)
             ).all()
         return [str(i) for i in ids]
 
-    def tables_of(self, owner: Owner) -> list[str]:
-        """The tables with people where `owner` has a seat."""
+    def tables_of(self, owner: Owner, *, left: bool = False) -> list[str]:
+        """The tables with people where `owner` has a seat they have not left (with
+        `left`, those they left too)."""
+        where = [_SEATS.c.owner_kind == owner.kind, _SEATS.c.owner_id == owner.id]
+        if not left:
+            where.append(_SEATS.c.has_left.is_(False))
         with self.engine.connect() as conn:
-            ids = conn.scalars(
-                select(_SEATS.c.game_id).where(
-                    _SEATS.c.owner_kind == owner.kind, _SEATS.c.owner_id == owner.id
-                )
-            ).all()
+            ids = conn.scalars(select(_SEATS.c.game_id).where(*where)).all()
         return [str(i) for i in ids]
 
     def notes(self, game_id: str, version: int) -> tuple[tuple[int, int, str], ...]:
@@ -391,94 +604,6 @@ class LiveStore:
                 .limit(limit)
             ).all()
         return [ChatRow(r.id, r.seat, r.text, r.created) for r in reversed(rows)]
-
-    # Presence ----------------------------------------------------------------------------
-
-    def present(
-        self,
-        conn_id: str,
-        game_id: str,
-        seat: int | None,
-        now: datetime,
-        process: str | None = None,
-    ) -> None:
-        with self.store._write() as s:
-            s.execute(
-                insert(_PRESENCE).values(
-                    conn=conn_id, game_id=game_id, seat=seat, seen=now, process=process
-                )
-            )
-
-    def absent(self, conn_id: str) -> None:
-        with self.store._write() as s:
-            s.execute(delete(_PRESENCE).where(_PRESENCE.c.conn == conn_id))
-
-    def touch(self, conn_ids: Sequence[str], now: datetime) -> None:
-        """Keep a process's open connections fresh (a killed process's rows go stale)."""
-        if not conn_ids:
-            return
-        with self.store._write() as s:
-            s.execute(
-                update(_PRESENCE)
-                .where(_PRESENCE.c.conn.in_(list(conn_ids)))
-                .values(seen=now)
-                .execution_options(synchronize_session=False)
-            )
-
-    def connected(self, game_id: str, since: datetime) -> set[int]:
-        """The seats with a connection seen since `since`."""
-        with self.engine.connect() as conn:
-            seats = conn.scalars(
-                select(_PRESENCE.c.seat)
-                .distinct()
-                .where(
-                    and_(
-                        _PRESENCE.c.game_id == game_id,
-                        _PRESENCE.c.seen >= since,
-                        _PRESENCE.c.seat.is_not(None),
-                    )
-                )
-            ).all()
-        return {int(s) for s in seats}
-
-    def pulse(self, process: str, now: datetime) -> bool:
-        """Keep a server process alive; False when it is not registered (never, or removed
-        by another process that took it for dead: its sockets must be made present again)."""
-        with self.store._write() as s:
-            result = s.execute(
-                update(_PROCESSES)
-                .where(_PROCESSES.c.id == process)
-                .values(seen=now)
-                .execution_options(synchronize_session=False)
-            )
-            if result.rowcount == 1:  # type: ignore[attr-defined]
-                return True
-            s.execute(insert(_PROCESSES).values(id=process, seen=now))
-            return False
-
-    def reap(self, before: datetime) -> set[str]:
-        """Remove the processes whose pulse stopped before `before`, with their sockets'
-        presence rows; the tables whose presence changed."""
-        with self.store._write() as s:
-            dead = s.scalars(select(_PROCESSES.c.id).where(_PROCESSES.c.seen < before)).all()
-            if not dead:
-                return set()
-            games = s.scalars(
-                select(_PRESENCE.c.game_id).distinct().where(_PRESENCE.c.process.in_(dead))
-            ).all()
-            s.execute(delete(_PRESENCE).where(_PRESENCE.c.process.in_(dead)))
-            s.execute(delete(_PROCESSES).where(_PROCESSES.c.id.in_(dead)))
-        return {str(g) for g in games}
-
-    def retire(self, process: str) -> None:
-        """A process that stops: its row and its sockets' presence go."""
-        with self.store._write() as s:
-            s.execute(delete(_PRESENCE).where(_PRESENCE.c.process == process))
-            s.execute(delete(_PROCESSES).where(_PROCESSES.c.id == process))
-
-    def forget_stale(self, before: datetime) -> None:
-        with self.store._write() as s:
-            s.execute(delete(_PRESENCE).where(_PRESENCE.c.seen < before))
 
     # Announcing --------------------------------------------------------------------------
 

@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text, false
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    false,
+    text,
+    true,
+)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -219,8 +230,6 @@ class LiveTable(Base):
     )
     status: Mapped[str] = mapped_column(String(8))
     """"open" (people sit down) or "playing"."""
-    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
-    """sha256 of the invitation token (hex); null when revoked."""
     watch_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     timer: Mapped[int] = mapped_column(Integer)
     """Seconds a person has for a decision (0: no timer)."""
@@ -229,7 +238,36 @@ class LiveTable(Base):
     to_act: Mapped[int | None] = mapped_column(Integer, nullable=True)
     due: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True, index=True)
     """When the server must decide for the seat to act (a bot's turn, an away seat, a
-    time-out); null when it waits for a person without a timer."""
+    time-out, a rematch's deadline); null when it waits for a person without a timer."""
+    again_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The rematch of this finished table (made by the first "play again")."""
+    again_deadline: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    """On a rematch: when the seats of people who have not accepted become bots and the
+    game starts."""
+
+
+class TableInvite(Base):
+    """Every invitation a table has had (migration 0009): looked up by the sha256 of its
+    token or by its code; the token itself is kept only while the invitation works, so
+    that the creator's page can show the link again."""
+
+    __tablename__ = "table_invites"
+    __table_args__ = (
+        Index("ix_table_invites_game", "game_id"),
+        Index("ix_table_invites_code", "code"),
+        Index(
+            "uq_table_invites_active_code", "code", unique=True,
+            sqlite_where=text("state = 'active'"), postgresql_where=text("state = 'active'"),
+        ),
+    )
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    code: Mapped[str] = mapped_column(String(8))
+    state: Mapped[str] = mapped_column(String(8))
+    """"active", or why it no longer works: "renewed", "revoked", "started"."""
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class TableSeat(Base):
@@ -249,6 +287,10 @@ class TableSeat(Base):
     level: Mapped[str | None] = mapped_column(String(16), nullable=True)
     away: Mapped[bool] = mapped_column(Boolean)
     """The person handed the seat to a bot for now."""
+    accepted: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    """False: a rematch's seat kept for its person, who has not pressed "play again"."""
+    has_left: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """The person left the table: a bot plays the seat for good (the name stays)."""
 
 
 class TableChat(Base):

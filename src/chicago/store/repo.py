@@ -19,7 +19,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Final, Literal, cast
 
 from sqlalchemy import Table, bindparam, delete, func, insert, select, text, update
@@ -32,9 +32,12 @@ from chicago.store.models import (
     Account,
     Game,
     GameAction,
+    GameStats,
     LiveTable,
     SigninFailure,
     SignupAttempt,
+    StatsTotals,
+    TableSeat,
     UTCDateTime,
 )
 from chicago.store.models import Session as SessionRow
@@ -87,11 +90,28 @@ class AccountRow:
 
 @dataclass(frozen=True, slots=True)
 class LiveTurn:
-    """At a table with people, who is to act after an append and when the server must
-    decide for them (a bot's turn, an away seat, a time-out; None: it waits for a person)."""
+    """At a table with people, who is to act after an append (None: nobody, the game is
+    over). When the server must decide for them is worked out inside the committing
+    transaction from the seat as it is stored then (`write_turn`), never from a seat read
+    earlier: a hand-over to a bot that commits while a decision is being made cannot be
+    lost (the table would wait for an away seat for ever)."""
 
     to_act: int | None
-    due: datetime | None
+
+
+def due_after(
+    status: str, timer: int, pace_ms: int, kind: str | None, away: bool, since: datetime
+) -> datetime | None:
+    """When the server must decide for the seat to act: a bot's turn or an away seat at
+    the table's pace, a person's with a timer when it runs out; None: it waits for a
+    person (or nobody is to act, or the game has not started)."""
+    if status != "playing" or kind is None:
+        return None
+    if kind == "bot" or away:
+        return since + timedelta(milliseconds=pace_ms)
+    if timer:
+        return since + timedelta(seconds=timer)
+    return None
 
 
 NOTIFY_CHANNEL: Final = "chicago_tables"
@@ -133,11 +153,35 @@ _BUMP_VERSION: Final = (
 )
 _INSERT_ACTIONS: Final = insert(_ACTIONS)
 _LIVE: Final = cast(Table, LiveTable.__table__)
+_SEATS: Final = cast(Table, TableSeat.__table__)
 _SET_TURN: Final = (
     update(_LIVE)
     .where(_LIVE.c.game_id == bindparam("b_id"))
     .values(to_act=bindparam("b_to_act"), due=bindparam("b_due", type_=UTCDateTime()))
 )
+_TURN_SEAT: Final = (
+    select(_LIVE.c.status, _LIVE.c.timer, _LIVE.c.pace_ms, _SEATS.c.kind, _SEATS.c.away)
+    .select_from(
+        _LIVE.outerjoin(
+            _SEATS,
+            (_SEATS.c.game_id == _LIVE.c.game_id) & (_SEATS.c.seat == bindparam("b_seat")),
+        )
+    )
+    .where(_LIVE.c.game_id == bindparam("b_id"))
+)
+
+
+def write_turn(conn: Connection, game_id: str, to_act: int | None, since: datetime) -> None:
+    """Record who is to act and when a decision is due, from the table and the seat as
+    this transaction reads them (the caller holds the game row's lock: see `LiveTurn`)."""
+    due = None
+    if to_act is not None:
+        found = conn.execute(_TURN_SEAT, {"b_id": game_id, "b_seat": to_act}).first()
+        if found is not None:
+            due = due_after(
+                found.status, found.timer, found.pace_ms, found.kind, bool(found.away), since
+            )
+    conn.execute(_SET_TURN, {"b_id": game_id, "b_to_act": to_act, "b_due": due})
 _NOTIFY: Final = text("SELECT pg_notify(:b_channel, :b_payload)")
 
 
@@ -360,27 +404,72 @@ class Store:
                 _action_rows(op.game_id, op.version, op.actions, op.now, op.decided_by),
             )
         if op.live is not None:
-            conn.execute(
-                _SET_TURN,
-                {"b_id": op.game_id, "b_to_act": op.live.to_act, "b_due": op.live.due},
-            )
+            # the UPDATE above holds the game row's lock: a hand-over waits for this commit
+            write_turn(conn, op.game_id, op.live.to_act, op.now)
             if conn.dialect.name == "postgresql":
                 payload = f"{op.game_id} {op.version + len(op.actions)}"
                 conn.execute(_NOTIFY, {"b_channel": NOTIFY_CHANNEL, "b_payload": payload})
         return True
 
-    def delete_game(self, game_id: str, owner: Owner) -> bool:
+    def delete_game(
+        self, game_id: str, owner: Owner
+    ) -> Literal["deleted", "missing", "playing"]:
+        """Delete the owner's game: "missing" when there is none of theirs; "playing" (and
+        nothing deleted) for a table with people not yet over, whose other people would
+        lose the game they are playing."""
         with self._write() as s:
             owned = (
                 Game.id == game_id,
                 Game.owner_kind == owner.kind,
                 Game.owner_id == owner.id,
             )
-            if s.scalar(select(func.count()).select_from(Game).where(*owned)) != 1:
-                return False
+            status = s.scalar(select(Game.status).where(*owned).with_for_update())
+            if status is None:
+                return "missing"
+            people = s.scalar(select(func.count()).select_from(_LIVE).where(
+                _LIVE.c.game_id == game_id
+            ))
+            if people and status != "finished":
+                return "playing"
             s.execute(delete(GameAction).where(GameAction.game_id == game_id))
             s.execute(delete(Game).where(*owned))
-        return True
+        return "deleted"
+
+    def claim(self, guest: Owner, account: Owner) -> int:
+        """A guest's games and table seats become the account's, in one transaction (the
+        figures follow; both sums are made again): the number of games moved. A seat at a
+        table where the account already sits stays the guest's (one person, one seat)."""
+        with self._write() as s:
+            moved = s.execute(
+                update(Game)
+                .where(Game.owner_kind == guest.kind, Game.owner_id == guest.id)
+                .values(owner_kind=account.kind, owner_id=account.id)
+                .execution_options(synchronize_session=False)
+            ).rowcount  # type: ignore[attr-defined]
+            sits = select(_SEATS.c.game_id).where(
+                _SEATS.c.owner_kind == account.kind, _SEATS.c.owner_id == account.id
+            )
+            s.execute(
+                update(_SEATS)
+                .where(
+                    _SEATS.c.owner_kind == guest.kind,
+                    _SEATS.c.owner_id == guest.id,
+                    _SEATS.c.game_id.not_in(sits.scalar_subquery()),
+                )
+                .values(owner_kind=account.kind, owner_id=account.id)
+                .execution_options(synchronize_session=False)
+            )
+            s.execute(
+                update(GameStats)
+                .where(GameStats.owner_kind == guest.kind, GameStats.owner_id == guest.id)
+                .values(owner_kind=account.kind, owner_id=account.id)
+                .execution_options(synchronize_session=False)
+            )
+            for who in (guest, account):
+                s.execute(delete(StatsTotals).where(
+                    StatsTotals.owner_kind == who.kind, StatsTotals.owner_id == who.id
+                ))
+        return int(moved)
 
     # Accounts and sessions ----------------------------------------------------------------
 

@@ -1,8 +1,7 @@
 """Tables with people: 2–6 seats, each a person (a guest or an account) or a bot.
 
-The creator sits at seat 0 and gets an invitation token (stored hashed; renewing it makes
-the old one stop working, revoking leaves none). A friend with the token takes a free seat
-while the table is open; the creator starts the game, and seats still free become bots.
+Sitting down (the creator's table, invitations, names, the start, leaving, the creator's
+seats, playing again) is `chicago.table.seating`'s; this module shows, acts and decides.
 
 Every decision goes through the version-guarded append of the store: an action is
 committed before anyone is told (`announce` runs after the commit), and of two decisions
@@ -17,40 +16,46 @@ here for a seat is a `Table` built from that seat's view (R9.1).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, Final
+from typing import Any
 
 from chicago import __version__
-from chicago.bots.base import Suggestion, bot_stream
+from chicago.bots.base import bot_stream
 from chicago.core import record
 from chicago.core.actions import Action, action_to_json
 from chicago.core.errors import IllegalAction
 from chicago.core.events import Event
 from chicago.core.game import Game
-from chicago.core.state import GameState
 from chicago.core.views import WATCHER, view
-from chicago.store import GameRow, Owner, Summary
-from chicago.store.live import BOT, PERSON, ChatRow, LiveRow, LiveStore, SeatRow
-from chicago.store.repo import LiveTurn
-from chicago.table.people import CHAT_LIMIT, clean_chat, clean_name, hash_token
+from chicago.store import GameRow, Owner
+from chicago.store.live import BOT, PERSON, ChatRow, Invite, LiveRow, SeatRow
+from chicago.table.again import Again, Rematches
+from chicago.table.invites import BadInvitation, TableClosed
+from chicago.table.people import CHAT_LIMIT, clean_chat, hash_token
 from chicago.table.scores import history_after
+from chicago.table.seating import (
+    CHAT_BURST,
+    CHAT_WINDOW,
+    FRIEND,
+    STAND_IN,
+    TIMERS,
+    Conflict,
+    Forbidden,
+    NameTaken,
+    RateLimited,
+)
 from chicago.table.service import (
     DEFAULT_LEVEL,
-    HINT_LEVEL,
-    MAX_SEED,
     BadRequest,
+    Hint,
     Illegal,
     NotFound,
     NotYourTurn,
-    ServiceError,
     Stale,
     Table,
-    TableService,
     _Snapshot,
-    parse_profile,
 )
 from chicago.text.i18n import _
 
@@ -63,40 +68,11 @@ __all__ = [
     "Forbidden",
     "LiveTables",
     "LiveView",
+    "NameTaken",
     "RateLimited",
+    "TableClosed",
     "hash_token",
 ]
-
-FRIEND: Final = "friend"
-"""In a new table's seat list: a seat for a person who comes with the invitation."""
-TIMERS: Final = (0, 30, 60, 120)
-"""The turn timer's choices in seconds (0: none)."""
-STAND_IN: Final = "normal"
-"""The bot that decides for an away seat or when time runs out."""
-CHAT_BURST: Final = 5
-CHAT_WINDOW: Final = timedelta(seconds=10)
-DEFAULT_PACE_MS: Final = 900
-
-
-class Conflict(ServiceError):
-    """The table is not in the state the request needs (not started, already started,
-    every seat taken, an away seat acting)."""
-
-
-class Forbidden(ServiceError):
-    """A seated player asks for what only the creator may do."""
-
-
-class BadInvitation(ServiceError):
-    """An invitation token that opens nothing (revoked, renewed or mistyped)."""
-
-    def __init__(self) -> None:
-        super().__init__(_("this invitation does not work (revoked, renewed or mistyped)"))
-
-
-class RateLimited(ServiceError):
-    """Too many chat messages in a short time."""
-
 
 @dataclass(frozen=True, slots=True)
 class LiveView:
@@ -117,6 +93,10 @@ class LiveView:
     """(action index, seat, "timer" | "away"): decisions a bot made for a person."""
     has_watch: bool = False
     """A watch link works: anyone with it follows the table (what `WATCHER` may know)."""
+    link: Invite | None = None
+    """The working invitation, for the creator only (None for everyone else)."""
+    again: Again | None = None
+    """The rematch of this finished table, once someone pressed "play again"."""
 
     @property
     def watching(self) -> bool:
@@ -124,37 +104,11 @@ class LiveView:
         return self.seat == WATCHER
 
 
-Announce = Callable[[str, str], None]
-
-
-class LiveTables:
-    """Tables with people on top of the table service (same store, same cache)."""
-
-    def __init__(
-        self,
-        service: TableService,
-        *,
-        pace_ms: int = DEFAULT_PACE_MS,
-        announce: Announce | None = None,
-    ) -> None:
-        self.service = service
-        self.store = service.store
-        self.live = LiveStore(service.store)
-        self.pace_ms = pace_ms
-        self.announce: Announce = announce or (lambda game_id, what: None)
-
-    @property
-    def clock(self) -> Callable[[], datetime]:
-        return self.service.clock
+class LiveTables(Rematches):
+    """Tables with people: what each seat is shown, acting, the server's decisions, hints,
+    chat and backups (sitting down is `Seating`'s)."""
 
     # Reading -----------------------------------------------------------------------------
-
-    def _rows(self, game_id: str) -> tuple[GameRow, LiveRow]:
-        """The game row first, then the table (so the table is at least as new)."""
-        row, live = self.live.rows(game_id) if len(game_id) <= 64 else (None, None)
-        if row is None or live is None:
-            raise NotFound()
-        return row, live
 
     def seat_of(self, owner: Owner, game_id: str) -> int:
         """The requester's seat; NotFound for anyone not seated (never told apart)."""
@@ -176,13 +130,16 @@ class LiveTables:
         row, live = self._rows(game_id)
         snap = self.service._snapshot(row)
         notes = self._notes(row)
+        again = self._again_of(live)
         events_since: dict[int, list[Event]] = {}
         out: dict[int, LiveView] = {}
         for seat, since in seats.items():
             key = since if since is not None and 0 <= since < row.version else -1
             if key not in events_since:
                 events_since[key] = self._events_since(snap, key) if key >= 0 else []
-            out[seat] = self._live_view(row, live, snap, seat, events_since[key], notes)
+            out[seat] = self._live_view(
+                row, live, snap, seat, events_since[key], notes, again
+            )
         return out
 
     def _events_since(self, snap: _Snapshot, since: int) -> list[Event]:
@@ -212,13 +169,22 @@ class LiveTables:
         seat: int,
         events: list[Event],
         notes: tuple[tuple[int, int, str], ...] | None = None,
+        again: Again | None = None,
     ) -> LiveView:
         table = self.service._table(snap, events, 0.0, seat)
         levels = tuple(s.level if s.kind == BOT else None for s in live.seats)
         if table.levels != levels:  # a cached row from before the start
             table = replace(table, levels=levels)
-        if live.status != "playing" and table.legal:  # nobody acts before the start
-            table = replace(table, legal=())
+        if live.status == "open":  # nothing is dealt, and nobody acts, before the start
+            v = table.view
+            table = replace(
+                table,
+                legal=(),
+                events=(),
+                view=replace(
+                    v, to_act=None, hand=(), hand_sizes=(0,) * v.seats, offer=None, log=()
+                ),
+            )
         if notes is None:
             notes = self._notes(row)
         state = snap.state
@@ -228,183 +194,23 @@ class LiveTables:
             s = live.seats[to_act]
             if s.kind == PERSON and not s.away:
                 deadline = row.updated + timedelta(seconds=live.timer)
+        creator = seat != WATCHER and row.owner == live.seats[seat].owner
         return LiveView(
             table=table,
             seat=seat,
             status="finished" if state.finished else live.status,
             seats=live.seats,
-            creator=seat != WATCHER and row.owner == live.seats[0].owner,
+            creator=creator,
             has_invite=live.has_invite and seat != WATCHER,
             timer=live.timer,
             deadline=deadline,
             notes=notes,
             has_watch=live.has_watch,
+            link=live.invite if creator else None,
+            again=again if again is not None else self._again_of(live),
         )
-
-    # Creating and sitting down ------------------------------------------------------------
-
-    def create(
-        self,
-        owner: Owner,
-        *,
-        name: object,
-        seats: object = 4,
-        players: object = None,
-        profile: object = None,
-        seed: object = None,
-        timer: object = 0,
-    ) -> tuple[str, str]:
-        """A new open table with the creator at seat 0: (its id, the invitation token)."""
-        if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 6:
-            raise BadRequest(
-                _("seats must be a whole number from 2 to 6, not {value}", value=repr(seats)),
-                "R1.1",
-            )
-        creator = clean_name(name)
-        if players is None:
-            players = [FRIEND] * (seats - 1)
-        if not isinstance(players, list) or len(players) != seats - 1:
-            raise BadRequest(_(
-                'players must list "friend" or a bot level for each of the {n} other seats',
-                n=seats - 1,
-            ))
-        for p in players:
-            if p != FRIEND and not self.service.level_is_valid(p):
-                raise BadRequest(
-                    _('unknown player {value} (give "friend" or a bot level)', value=repr(p))
-                )
-        if FRIEND not in players:
-            raise BadRequest(_("a table with people needs a seat for a friend"))
-        if not isinstance(timer, int) or isinstance(timer, bool) or timer not in TIMERS:
-            raise BadRequest(_("timer must be 0 (none), 30, 60 or 120 seconds"))
-        chosen = parse_profile(profile)
-        if seed is None:
-            seed_value = secrets.randbelow(MAX_SEED + 1)
-        elif isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED:
-            seed_value = seed
-        else:
-            raise BadRequest(
-                _("seed must be a whole number from 0 to {top}, or null", top=MAX_SEED)
-            )
-        game = Game.new(chosen, seats, seed_value)
-        setup = record.dump(game)
-        setup.pop("actions", None)
-        now = self.clock()
-        levels = (None, *(None if p == FRIEND else str(p) for p in players))
-        row = GameRow(
-            id=secrets.token_urlsafe(12),
-            owner=owner,
-            setup=setup,
-            profile_id=chosen.id,
-            seats=seats,
-            levels=levels,
-            version=0,
-            summary=Summary("in_progress", None, game.state.deal, tuple(game.state.scores)),
-            created=now,
-            updated=now,
-        )
-        seat_rows = [SeatRow(0, PERSON, owner, creator, None, False)] + [
-            SeatRow(i, PERSON, None, None, None, False)
-            if p == FRIEND
-            else SeatRow(i, BOT, None, None, str(p), False)
-            for i, p in enumerate(players, start=1)
-        ]
-        token = secrets.token_urlsafe(24)
-        self.live.create(row, seat_rows, hash_token(token), timer, self.pace_ms, now)
-        return row.id, token
-
-    def _creator(self, owner: Owner, game_id: str) -> LiveRow:
-        row, live = self._rows(game_id)
-        if live.seat_of(owner) is None:
-            raise NotFound()
-        if row.owner != owner:
-            raise Forbidden(_("only the table's creator can do that"))
-        return live
-
-    def renew_invite(self, owner: Owner, game_id: str) -> str:
-        """A new invitation token; the old one stops working."""
-        self._creator(owner, game_id)
-        token = secrets.token_urlsafe(24)
-        self.live.set_invite(game_id, hash_token(token))
-        self.announce(game_id, "seats")
-        return token
-
-    def revoke_invite(self, owner: Owner, game_id: str) -> None:
-        self._creator(owner, game_id)
-        self.live.set_invite(game_id, None)
-        self.announce(game_id, "seats")
-
-    def _by_token(self, token: object) -> tuple[GameRow, LiveRow]:
-        if not isinstance(token, str) or not 16 <= len(token) <= 64:
-            raise BadInvitation()
-        game_id = self.live.by_invite(hash_token(token))
-        if game_id is None:
-            raise BadInvitation()
-        return self._rows(game_id)
-
-    def preview(self, owner: Owner, token: object) -> dict[str, Any]:
-        """What an invitation shows before sitting down: the seats and the rules' name."""
-        row, live = self._by_token(token)
-        return {
-            "id": row.id,
-            "status": live.status,
-            "seats": row.seats,
-            "profile": row.profile_id,
-            "timer": live.timer,
-            "players": [
-                {"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
-                 "free": s.free}
-                for s in live.seats
-            ],
-            "you": live.seat_of(owner),
-        }
-
-    def join(
-        self, owner: Owner, token: object, name: object, seat: object = None
-    ) -> tuple[str, int]:
-        """Sit down with an invitation: the chosen free seat, else the first free one;
-        (the table's id, the seat)."""
-        row, live = self._by_token(token)
-        mine = live.seat_of(owner)
-        if mine is not None:
-            return row.id, mine
-        who = clean_name(name)
-        if live.status != "open":
-            raise Conflict(_("the game has started: every seat is taken"))
-        free = [s.seat for s in live.seats if s.free]
-        if seat is not None:
-            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
-                raise Conflict(_("seat {seat} is not free", seat=repr(seat)))
-            free = [seat]
-        for s in free:
-            if self.live.take_seat(row.id, s, owner, who):
-                self.announce(row.id, "seats")
-                return row.id, s
-        raise Conflict(_("every seat is taken"))
-
-    def start(self, owner: Owner, game_id: str) -> None:
-        """Deal: free seats become bots, the first decision's clock starts."""
-        self._creator(owner, game_id)
-        if self.live.start(game_id, DEFAULT_LEVEL, self.clock()) is None:
-            raise Conflict(_("the game has already started"))
-        row, live = self._rows(game_id)
-        snap = self.service._snapshot(row)
-        self.live.set_turn(game_id, self._turn(snap.state, live, row.updated))
-        self.announce(game_id, "seats")
 
     # Turns -------------------------------------------------------------------------------
-
-    def _turn(self, state: GameState, live: LiveRow, since: datetime) -> LiveTurn:
-        """Who is to act and when the server must decide for them."""
-        seat = state.to_act
-        if state.finished or seat is None or live.status != "playing":
-            return LiveTurn(None, None)
-        s = live.seats[seat]
-        if s.kind == BOT or s.away:
-            return LiveTurn(seat, since + timedelta(milliseconds=live.pace_ms))
-        if live.timer:
-            return LiveTurn(seat, since + timedelta(seconds=live.timer))
-        return LiveTurn(seat, None)
 
     def _commit(
         self,
@@ -420,7 +226,7 @@ class LiveTables:
         now = self.clock()
         summary = self.service._summary(game.state)
         new = [action_to_json(a) for a in game.actions[version:]]
-        turn = self._turn(game.state, live, now)
+        turn = self._turn(game.state)
         if not self.store.append_actions(
             row.id, version, new, summary, now, decided_by=decided_by, live=turn
         ):
@@ -475,15 +281,15 @@ class LiveTables:
             row, live = self._rows(game_id)
         except NotFound:
             return False
-        if live.status != "playing":
-            return False
+        now = self.clock()
+        if live.status == "open":
+            return self._again_due(live, now)  # a rematch's deadline
         snap = self.service._snapshot(row)
         state = snap.state
         seat = state.to_act
-        now = self.clock()
         if state.finished or seat is None:
             if live.due is not None:
-                self.live.set_turn(game_id, LiveTurn(None, None))
+                self.live.set_turn(game_id, None, now)
             return False
         s = live.seats[seat]
         if s.kind == BOT:
@@ -512,8 +318,9 @@ class LiveTables:
             return False  # someone else decided first: nothing is made twice
         return True
 
-    def hint(self, owner: Owner, game_id: str) -> Suggestion:
-        """The hard bot's suggestion for the requester's own seat, from its view only."""
+    def hint(self, owner: Owner, game_id: str) -> Hint:
+        """The hard bot's suggestion for the requester's own seat, from its view only, with
+        its odds in the requester's language (as the single player's hint)."""
         row, live = self._rows(game_id)
         seat = live.seat_of(owner)
         if seat is None:
@@ -523,27 +330,21 @@ class LiveTables:
             raise NotYourTurn(_("the game is over"), "R8")
         if live.status != "playing" or state.to_act != seat:
             raise NotYourTurn(_("it is not your turn"))
-        legal = Game(state.setup, state).legal_actions()
-        rng = bot_stream(state.setup.seed, seat, row.version)
-        return self.service.bot(HINT_LEVEL).suggest(view(state, seat), legal, rng)
+        return self.service.hint_for(state, seat, row.version)
 
     def set_away(self, owner: Owner, game_id: str, away: object) -> None:
         """Hand one's seat to a bot (True) or take it back (False)."""
         if not isinstance(away, bool):
             raise BadRequest(_("away must be true or false"))
-        row, live = self._rows(game_id)
+        _row, live = self._rows(game_id)
         seat = live.seat_of(owner)
         if seat is None:
             raise NotFound()
-        seats = list(live.seats)
-        seats[seat] = SeatRow(seat, PERSON, owner, seats[seat].name, None, away)
-        changed = LiveRow(
-            live.game_id, live.status, live.has_invite, live.timer, live.pace_ms,
-            live.to_act, live.due, tuple(seats),
-        )
-        state = self.service._snapshot(row).state
-        turn = self._turn(state, changed, max(row.updated, self.clock()))
-        self.live.set_away(game_id, seat, away, turn)
+        if live.seats[seat].left:
+            raise Conflict(_("you left this table: a bot plays your seat for good"))
+        if live.status != "playing":
+            raise Conflict(_("the game has not started yet"))
+        self.live.set_away(game_id, seat, away, self.clock())
         self.announce(game_id, "seats")
 
     # Chat --------------------------------------------------------------------------------

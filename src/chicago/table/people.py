@@ -30,6 +30,12 @@ def clean_name(raw: object) -> str:
     return name
 
 
+def name_key(name: str) -> str:
+    """What makes two names the same at a table: compatibility forms (NFKC), case and
+    spacing ignored ("BO", "bo" and "Ｂｏ" are one name)."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
 def clean_chat(raw: object) -> str:
     """A chat message: plain text, 1–200 characters, on one line."""
     if not isinstance(raw, str):

@@ -514,17 +514,31 @@ class TableService:
             raise NotYourTurn(_("the game is over"), "R8")
         if state.to_act != HUMAN:
             raise NotYourTurn(_("it is seat {seat}'s turn, not yours", seat=state.to_act))
+        return self.hint_for(state, HUMAN, len(snap.actions))
+
+    def hint_for(self, state: GameState, seat: int, version: int) -> Hint:
+        """The hard bot's suggestion for `seat`, from that seat's view only (R9.1), in the
+        coach's words in the current language (text.hints: the odds it rests on, said to
+        be estimates): the hint of every table, alone or with people."""
         legal = Game(state.setup, state).legal_actions()
-        rng = bot_stream(state.setup.seed, HUMAN, len(snap.actions))
-        s = self.bot(HINT_LEVEL).suggest(view(state, HUMAN), legal, rng)
-        return Hint(s.action, hint_text(s, state.scores[HUMAN]), s.advice)
+        rng = bot_stream(state.setup.seed, seat, version)
+        s = self.bot(HINT_LEVEL).suggest(view(state, seat), legal, rng)
+        return Hint(s.action, hint_text(s, state.scores[seat]), s.advice)
 
     def list(self, owner: Owner) -> list[GameRow]:
         return self.store.list_games(owner)
 
     def delete(self, owner: Owner, game_id: str) -> None:
-        if len(game_id) > 64 or not self.store.delete_game(game_id, owner):
+        """Delete the owner's game; a table with people only once it is over (R8): the
+        other people are still playing it."""
+        done = "missing" if len(game_id) > 64 else self.store.delete_game(game_id, owner)
+        if done == "missing":
             raise NotFound()
+        if done == "playing":
+            raise BadRequest(_(
+                "this table with people is still being played: leave it at /tables/{id}",
+                id=game_id,
+            ))
 
     # Backups ---------------------------------------------------------------------------------
 

@@ -32,8 +32,8 @@ from chicago.core.events import event_to_json
 from chicago.core.hands import Category
 from chicago.core.rules import CHOICES, PRESETS, RuleProfile, get_profile
 from chicago.core.views import view_to_json
-from chicago.store import GameRow
-from chicago.table.service import HUMAN, BadRequest, Table, TableService, parse_profile
+from chicago.store import GameRow, Owner
+from chicago.table.service import HUMAN, BadRequest, Hint, Table, TableService, parse_profile
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language
 from chicago.text.narration import Narrator, tell, trick_cards_before
 from chicago.text.rules_text import profile_title, rules_page
@@ -42,6 +42,7 @@ from chicago.web.auth import (
     Accounts,
     client_address,
     error_body,
+    hash_token,
     request_account,
     request_owner,
     set_session_cookie,
@@ -284,7 +285,7 @@ async def create_game(request: Request, body: JsonBody) -> Response:
 def _list_games(request: Request) -> Response:
     owner = request_owner(request)
     rows = _service(request).list(owner)
-    people = set(request.app.state.tables.live.tables_of(owner))  # listed under /api/tables
+    people = set(request.app.state.tables.live.tables_of(owner, left=True))  # not games alone
     return JSONResponse({"games": [summary_json(r) for r in rows if r.id not in people]})
 
 
@@ -367,10 +368,14 @@ def advice_json(a: Advice | None) -> dict[str, Any] | None:
     return out
 
 
+def hint_json(hint: Hint) -> dict[str, Any]:
+    """A hint at any table: the action, the coach's words with the odds, their numbers."""
+    return {"action": action_json(hint.action), "reason": hint.text,
+            "advice": advice_json(hint.advice)}
+
+
 def _hint(request: Request, game_id: str) -> Response:
-    hint = _service(request).hint(request_owner(request), game_id)
-    return JSONResponse({"action": action_json(hint.action), "reason": hint.text,
-                         "advice": advice_json(hint.advice)})
+    return JSONResponse(hint_json(_service(request).hint(request_owner(request), game_id)))
 
 
 @router.get("/games/{game_id}/hint")
@@ -395,23 +400,39 @@ async def export(request: Request, game_id: str) -> Response:
 # Accounts ------------------------------------------------------------------------------------
 
 
-def _credentials(body: object) -> tuple[object, object]:
+def _credentials(body: object, claim: bool) -> tuple[object, object, bool]:
+    """(username, password, claim_guest): `claim` is claim_guest's default."""
     data = _object(body, "username and password")
-    unknown = set(data) - {"username", "password"}
+    unknown = set(data) - {"username", "password", "claim_guest"}
     if unknown:
         raise BadRequest(_("unknown field {field} (send username and password)",
                            field=repr(sorted(unknown)[0])))
-    return data.get("username"), data.get("password")
+    claim_guest = data.get("claim_guest", claim)
+    if not isinstance(claim_guest, bool):
+        raise BadRequest(_("claim_guest must be true or false"))
+    return data.get("username"), data.get("password"), claim_guest
+
+
+def _claim(request: Request, account_id: int, claim: bool) -> int:
+    """With `claim`, this browser's guest (its own cookie, never another's) gives its games
+    and seats to the account: the games moved."""
+    if not claim:
+        return 0
+    guest = Owner("guest", hash_token(request.state.guest_token))
+    return _accounts(request).store.claim(guest, Owner("account", str(account_id)))
 
 
 def _signup(request: Request, body: object) -> Response:
-    username, password = _credentials(body)
+    username, password, claim = _credentials(body, True)
     accounts = _accounts(request)
     account, token = accounts.signup(username, password, client_address(request))
     lang = chosen(request.cookies.get(LANG_COOKIE))
     if lang is not None:  # the choice made as a guest goes with the new account
         accounts.store.set_account_language(account.id, lang)
-    response = JSONResponse({"username": account.username}, status_code=201)
+    claimed = _claim(request, account.id, claim)
+    response = JSONResponse(
+        {"username": account.username, "claimed_games": claimed}, status_code=201
+    )
     set_session_cookie(response, request, token)
     return response
 
@@ -422,9 +443,10 @@ async def signup(request: Request, body: JsonBody) -> Response:
 
 
 def _signin(request: Request, body: object) -> Response:
-    username, password = _credentials(body)
+    username, password, claim = _credentials(body, False)
     account, token = _accounts(request).signin(username, password, client_address(request))
-    response = JSONResponse({"username": account.username})
+    claimed = _claim(request, account.id, claim)
+    response = JSONResponse({"username": account.username, "claimed_games": claimed})
     set_session_cookie(response, request, token)
     if account.language in LANGUAGES:  # the account's language comes to this browser
         set_language_cookie(response, request, str(account.language))

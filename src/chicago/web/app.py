@@ -43,7 +43,14 @@ from chicago.table.broadcast import Broadcaster, InProcessBroadcaster, PostgresB
 from chicago.table.driver import Driver
 from chicago.table.history import HistoryService, NotCreator, NotOver
 from chicago.table.keep import KeepService
-from chicago.table.live import BadInvitation, Conflict, Forbidden, LiveTables, RateLimited
+from chicago.table.live import (
+    BadInvitation,
+    Conflict,
+    Forbidden,
+    LiveTables,
+    RateLimited,
+    TableClosed,
+)
 from chicago.table.review_jobs import Reviews
 from chicago.table.service import (
     BadRequest,
@@ -76,6 +83,7 @@ _STATUS: dict[type[ServiceError], int] = {
     BadWatchLink: 404,
     Forbidden: 403,
     Conflict: 409,
+    TableClosed: 409,
     RateLimited: 429,
     Stale: 409,
     NotYourTurn: 409,
@@ -92,6 +100,9 @@ def _service_error(request: Request, exc: Exception) -> Response:
     body = error_body(exc.message, exc.rule)
     if isinstance(exc, Stale):
         body["version"] = exc.current
+    reason = getattr(exc, "reason", None)
+    if reason is not None:  # an invitation that opens nothing says why
+        body["reason"] = reason
     return JSONResponse(body, status_code=status)
 
 

@@ -18,10 +18,11 @@ from fastapi.responses import JSONResponse, Response
 
 from chicago.store import Owner
 from chicago.store.live import BOT, ChatRow
+from chicago.table.invites import link_json
 from chicago.table.live import LiveTables, LiveView
 from chicago.table.service import BadRequest, NotFound
-from chicago.text.i18n import current_language
-from chicago.web.api import action_json, parse_action, table_json
+from chicago.text.i18n import _, current_language
+from chicago.web.api import hint_json, parse_action, table_json
 from chicago.web.auth import (
     GUEST_COOKIE,
     SESSION_COOKIE,
@@ -33,7 +34,8 @@ from chicago.web.auth import (
 from chicago.web.hub import STALE, Conn, Hub
 
 __all__ = [
-    "Hub", "chat_json", "connected_seats", "live_json", "router", "same_origin", "serve_socket",
+    "Hub", "chat_json", "connected_seats", "live_json", "refuse_foreign", "router", "same_origin",
+    "serve_socket",
 ]
 
 router = APIRouter(prefix="/api")
@@ -66,6 +68,12 @@ def live_json(v: LiveView, connected: set[int]) -> dict[str, Any]:
         "watching": v.watching,
         "creator": v.creator,
         "invite": v.has_invite,
+        "link": link_json(v.link),
+        "again": None if v.again is None else {
+            "id": v.again[0],
+            "accepted": list(v.again[1]),
+            "deadline": v.again[2].isoformat() if v.again[2] else None,
+        },
         "watch": v.has_watch,
         "timer": v.timer,
         "deadline": v.deadline.isoformat() if v.deadline else None,
@@ -78,6 +86,7 @@ def live_json(v: LiveView, connected: set[int]) -> dict[str, Any]:
                 "away": s.away,
                 "free": s.free,
                 "connected": s.seat in connected,
+                "accepted": s.accepted,
             }
             for s in v.seats
         ],
@@ -134,7 +143,9 @@ def _create(request: Request, body: object) -> Response:
         timer=data.get("timer", 0),
     )
     body_out = live_json(tables.get(owner, game_id), set())
-    body_out["invite"] = {"token": token, "path": f"/join/{token}"}
+    body_out["invite"] = {
+        "token": token.token, "path": f"/join/{token.token}", "code": token.code,
+    }
     return JSONResponse(body_out, status_code=201)
 
 
@@ -186,8 +197,10 @@ async def get_table(request: Request, game_id: str) -> Response:
 
 
 def _renew(request: Request, game_id: str) -> Response:
-    token = _tables(request).renew_invite(request_owner(request), game_id)
-    return JSONResponse({"token": token, "path": f"/join/{token}"})
+    invite = _tables(request).renew_invite(request_owner(request), game_id)
+    return JSONResponse(
+        {"token": invite.token, "path": f"/join/{invite.token}", "code": invite.code}
+    )
 
 
 @router.post("/tables/{game_id}/invite")
@@ -239,6 +252,37 @@ async def start(request: Request, game_id: str) -> Response:
     return await run_in_threadpool(_start, request, game_id)
 
 
+def _leave(request: Request, game_id: str) -> Response:
+    _tables(request).leave(request_owner(request), game_id)
+    return Response(status_code=204)
+
+
+@router.post("/tables/{game_id}/leave", status_code=204)
+async def leave(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_leave, request, game_id)
+
+
+def _set_seat(request: Request, game_id: str, seat: int, body: object) -> Response:
+    tables = _tables(request)
+    owner = request_owner(request)
+    tables.set_seat(owner, game_id, seat, body)
+    return _view_response(request, tables.get(owner, game_id))
+
+
+@router.put("/tables/{game_id}/seats/{seat}")
+async def set_seat(request: Request, game_id: str, seat: int, body: JsonBody) -> Response:
+    return await run_in_threadpool(_set_seat, request, game_id, seat, body)
+
+
+def _again(request: Request, game_id: str) -> Response:
+    return JSONResponse({"id": _tables(request).again(request_owner(request), game_id)})
+
+
+@router.post("/tables/{game_id}/again")
+async def again(request: Request, game_id: str) -> Response:
+    return await run_in_threadpool(_again, request, game_id)
+
+
 # Playing -------------------------------------------------------------------------------
 
 
@@ -259,8 +303,7 @@ async def act(request: Request, game_id: str, body: JsonBody) -> Response:
 
 
 def _hint(request: Request, game_id: str) -> Response:
-    s = _tables(request).hint(request_owner(request), game_id)
-    return JSONResponse({"action": action_json(s.action), "reason": s.reason})
+    return JSONResponse(hint_json(_tables(request).hint(request_owner(request), game_id)))
 
 
 @router.get("/tables/{game_id}/hint")
@@ -337,11 +380,22 @@ def same_origin(ws: WebSocket) -> bool:
     return origin.split("://", 1)[-1] == host
 
 
+async def refuse_foreign(ws: WebSocket) -> None:
+    """A socket opened by another site's page: accepted, told why in one message, closed
+    with 4403 (a close before the accept would reach the page as an HTTP 403 it cannot
+    read, and it would reconnect for ever)."""
+    await ws.accept()
+    await ws.send_json({
+        "type": "error", "error": _("this socket was opened by another site"), "code": 4403,
+    })
+    await ws.close(code=4403)
+
+
 @router.websocket("/tables/{game_id}/live")
 async def live_socket(ws: WebSocket, game_id: str) -> None:
     """Push the seat's table as it changes; 4403 other site, 4404 not seated here."""
     if not same_origin(ws):
-        await ws.close(code=4403)
+        await refuse_foreign(ws)
         return
     tables: LiveTables = ws.app.state.tables
     hub: Hub = ws.app.state.hub

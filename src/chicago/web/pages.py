@@ -196,13 +196,15 @@ def join_live_table(request: Request, token: str) -> HTMLResponse:
 def watch_live_table(request: Request, token: str) -> HTMLResponse:
     """A watch link: a shell; the script loads the spectator's view and listens. The token
     stays out of the Referer, as an invitation's does."""
-    return _page(request, "live_watch.html", {"page": "watch", "token": token})
+    return _page(
+        request, "table.html", {"page": "table", "kind": "watch", "game_id": "", "token": token}
+    )
 
 
 @router.get("/tables/{game_id}", response_class=HTMLResponse)
 def live_table(request: Request, game_id: str) -> HTMLResponse:
     """A table with people: a shell; the script loads this seat's view and listens."""
-    return _page(request, "live_table.html", {"page": "live", "game_id": game_id})
+    return _page(request, "table.html", {"page": "table", "kind": "table", "game_id": game_id})
 
 
 def profile_from_query(name: str | None, changes: dict[str, str]) -> RuleProfile:

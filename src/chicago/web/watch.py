@@ -18,7 +18,13 @@ from chicago.table.watch import WATCHER, BadWatchLink, Watching
 from chicago.text.i18n import current_language
 from chicago.web.auth import request_owner
 from chicago.web.hub import WATCH_GONE, Conn, Hub
-from chicago.web.live import connected_seats, live_json, same_origin, serve_socket
+from chicago.web.live import (
+    connected_seats,
+    live_json,
+    refuse_foreign,
+    same_origin,
+    serve_socket,
+)
 
 router = APIRouter(prefix="/api")
 
@@ -66,7 +72,7 @@ async def watch_socket(ws: WebSocket, token: str) -> None:
     """Push the spectator's view as the table changes; 4403 other site, 4410 a link that
     does not work (now, or later when it is renewed or revoked)."""
     if not same_origin(ws):
-        await ws.close(code=4403)
+        await refuse_foreign(ws)
         return
     try:
         game_id, digest = await run_in_threadpool(watching(ws).table_of, token)

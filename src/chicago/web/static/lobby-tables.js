@@ -61,3 +61,26 @@ async function loadTables() {
 }
 
 loadTables();
+
+/** "Join with a code": six letters and digits, typed in any case, go to /join/<CODE>. */
+function setupJoinCode() {
+  const form = document.getElementById('join-code');
+  if (!form) return;
+  const input = document.getElementById('code');
+  const error = document.getElementById('code-error');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const code = input.value.replace(/[\s-]/g, '').toUpperCase();
+    if (!/^[A-Z0-9]{6}$/.test(code)) {
+      error.textContent = t('A table code has six letters and digits, like K7M2QX.');
+      error.hidden = false;
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+      return;
+    }
+    window.location.assign(`/join/${encodeURIComponent(code)}`);
+  });
+  input.addEventListener('input', () => { error.hidden = true; input.removeAttribute('aria-invalid'); });
+}
+
+setupJoinCode();

@@ -50,7 +50,11 @@ function authForms() {
       }
       button.disabled = true;
       try {
-        await api('POST', `/api/auth/${mode}`, { username, password });
+        // This browser's guest's games come along only when the tick says so (never silently).
+        const claim = form.querySelector('#claim-guest');
+        const body = { username, password };
+        if (claim) body.claim_guest = claim.checked;
+        await api('POST', `/api/auth/${mode}`, body);
         window.location.assign('/');
       } catch (err) {
         error.textContent = errorText(err);

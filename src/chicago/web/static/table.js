@@ -1,18 +1,22 @@
-// The table page: seat 0's view from /api/games/{id}, every decision as a control, the other
-// seats' moves animated from the events. Plain ES modules (./table/*.js), no build step:
-//   state (what is known and shown)  words (sentences)  cards (faces)  layout (geometry)
-//   board (drawing)  panel (decisions)  log (story, recap)  chart  result  pacing (animation)
-//   client (server, retries, save pill)  keys  settings  prefs
+// The table page, for every table: a single player's game (/api/games/{id}, each move
+// answered with the bots' moves), a seat at a table with people and a spectator's watch
+// link (/api/tables/{id}, /api/watch/{token}, every change pushed on a socket). One set
+// of modules draws them all (./table/*.js; the socket, seating, chat and the turn alert
+// of a table with people in ./live/*.js). Plain ES modules, no build step; no cycle:
+//   state, words, prefs, dispatch  <  cards, layout, chart  <  board  <  log  <  result
+//   <  panel  <  draw  <  pacing  <  client  <  keys, settings, live/*  <  table.js
+// Drawing only draws; a decision goes up through dispatch() to the handler named here.
 import { ApiError, el, errorText } from './api.js';
 import { t } from './i18n.js';
-import { render } from './table/board.js';
-import { adopt, fetchTable, setSave } from './table/client.js';
+import { adopt, fetchTable, send, setSave } from './table/client.js';
+import { on } from './table/dispatch.js';
+import { render } from './table/draw.js';
 import { animate } from './table/pacing.js';
-import { announceTurn, focusDecision } from './table/panel.js';
+import { announceTurn, focusDecision, toggleDiscard } from './table/panel.js';
 import { gameWonEvent, showResult } from './table/result.js';
 import { setupKeys } from './table/keys.js';
 import { setupSettings } from './table/settings.js';
-import { $, S, app, dom, finished, gameId } from './table/state.js';
+import { $, S, app, dom, finished, gameId, kind } from './table/state.js';
 
 function takePendingEvents() {
   try {
@@ -26,7 +30,7 @@ function takePendingEvents() {
 }
 
 function loadFailed(error) {
-  const missing = error instanceof ApiError && error.status === 404;
+  const missing = error instanceof ApiError && (error.status === 404 || error.status === 410);
   setSave('error', missing ? t('No such game') : t('Not loaded'));
   $('deal-info').textContent = missing ? t('There is no such game.') : t('The table could not be loaded.');
   dom.controls.replaceChildren(el('p', { class: 'prompt' }, missing
@@ -34,7 +38,13 @@ function loadFailed(error) {
     : errorText(error), ' ', el('a', { href: '/' }, t('Back to the lobby'))));
 }
 
+on('send', send);
+on('toggle', toggleDiscard);
+on('settled', () => {});
+
 async function start() {
+  // A table with people (or a watch link) adds its socket, seating, chat and turn alert.
+  const people = kind === 'game' ? null : await import('./live/table.js');
   setupSettings();
   setupKeys();
   setSave('idle', t('Loading…'));
@@ -50,6 +60,13 @@ async function start() {
     return;
   }
   adopt(table);
+  if (people) {
+    people.startLive();
+    render();
+    if (finished()) showResult(); else { announceTurn(); focusDecision(); }
+    app.dataset.state = 'ready';
+    return;
+  }
   const pending = takePendingEvents();
   // Only another seat's move is worth a pause: a deal whose first decision is seat 0's
   // draws the hand and the decision in the first frame (its events are in the log already).

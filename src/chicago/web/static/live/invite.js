@@ -13,6 +13,39 @@ function fail(error) {
   box.hidden = false;
 }
 
+/** A refusal of the name (taken at this table, or not a name): said by the name field. */
+function nameRefused(error) {
+  const field = document.getElementById('name');
+  const box = document.getElementById('name-error');
+  // A table that started or filled up says why (`reason`); a refused name does not.
+  if (!box || !(error.status === 409 || error.status === 422) || (error.body && error.body.reason)) return false;
+  box.textContent = errorText(error);
+  box.hidden = false;
+  field.setAttribute('aria-invalid', 'true');
+  field.setAttribute('aria-describedby', 'name-error');
+  field.focus();
+  return true;
+}
+
+/** A link that leads nowhere says why, and leads to the lobby. */
+function deadLink(error) {
+  const reasons = {
+    revoked: t('The creator of the table has withdrawn this invitation.'),
+    renewed: t('The creator of the table has made a new invitation: ask them for the new link or code.'),
+    unknown: t('There is no table with this link or code: check it for typing mistakes.'),
+    started: t('This table has already started without you.'),
+    full: t('Every seat at this table is taken.'),
+  };
+  const reason = error.body && error.body.reason;
+  const box = document.getElementById('dead-link');
+  box.replaceChildren(
+    el('h2', {}, t('This invitation does not work')),
+    el('p', { id: 'dead-reason', 'data-reason': reason || '' }, reasons[reason] || errorText(error)),
+    reasons[reason] && error.body.error ? el('p', { class: 'help' }, error.body.error) : null,
+    el('p', {}, el('a', { class: 'btn primary', href: '/', id: 'to-lobby' }, t('Go to the lobby'))));
+  box.hidden = false;
+}
+
 async function signedInName() {
   try { return (await api('GET', '/api/auth/me')).username || ''; } catch (_) { return ''; }
 }
@@ -23,7 +56,7 @@ function seatChoices(count) {
   box.replaceChildren(...Array.from({ length: count - 1 }, (_, i) => {
     const id = `player-${i + 1}`;
     return el('div', { class: 'row' },
-      el('label', { for: id }, t('Seat {seat}', { seat: i + 1 })),
+      el('label', { for: id }, t('Seat {n}', { n: i + 2 })),
       el('select', { id, name: id }, ...choices.map(([value, label]) =>
         el('option', { value, selected: value === 'friend' && i === 0 }, label))));
   }));
@@ -47,7 +80,6 @@ async function newTablePage(form) {
         profile: document.getElementById('profile').value,
         timer: Number(document.getElementById('timer').value),
       });
-      window.sessionStorage.setItem(`chicago.invite.${table.id}`, table.invite.path);
       window.location.assign(`/tables/${encodeURIComponent(table.id)}`);
     } catch (error) { fail(error); }
   });
@@ -60,49 +92,30 @@ async function joinPage(section) {
   let preview;
   try {
     preview = await api('GET', `/api/invites/${encodeURIComponent(token)}`);
-  } catch (error) { form.hidden = true; fail(error); return; }
+  } catch (error) {
+    form.hidden = true;
+    if (error.status === 404 || error.status === 409 || error.status === 410) deadLink(error); else fail(error);
+    return;
+  }
   if (preview.you !== null) { window.location.replace(`/tables/${encodeURIComponent(preview.id)}`); return; }
-  list.replaceChildren(...preview.players.map((p) => el('li', {}, t('Seat {seat}', { seat: p.seat }), ': ', seatName(p))));
+  list.replaceChildren(...preview.players.map((p) => el('li', {}, t('Seat {n}', { n: p.seat + 1 }), ': ', seatName(p))));
   const name = document.getElementById('name');
   const known = await signedInName();
   if (known && !name.value) name.value = known;
   form.dataset.ready = 'true';
+  name.addEventListener('input', () => {
+    document.getElementById('name-error').hidden = true;
+    name.removeAttribute('aria-invalid');
+  });
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     try {
       const seated = await api('POST', `/api/invites/${encodeURIComponent(token)}`, { name: document.getElementById('name').value });
       window.location.assign(`/tables/${encodeURIComponent(seated.id)}`);
-    } catch (error) { fail(error); }
+    } catch (error) {
+      if (!nameRefused(error)) fail(error);
+    }
   });
-}
-
-/** The creator's box on an open table: the link to send, renew, revoke, start. */
-export function renderInviteBox(box, table, gameId, refresh) {
-  const live = table.live;
-  if (!live.creator || live.status !== 'open') { box.hidden = true; return; }
-  box.hidden = false;
-  const path = window.sessionStorage.getItem(`chicago.invite.${gameId}`);
-  const link = path && live.invite ? `${window.location.origin}${path}` : '';
-  const url = el('input', { id: 'invite-link', readonly: true, value: link, 'aria-label': t('Invitation link') });
-  const act = (method, suffix) => async () => {
-    try {
-      const answer = await api(method, `/api/tables/${encodeURIComponent(gameId)}${suffix}`);
-      if (answer && answer.path) window.sessionStorage.setItem(`chicago.invite.${gameId}`, answer.path);
-      if (method === 'DELETE') window.sessionStorage.removeItem(`chicago.invite.${gameId}`);
-      await refresh();
-    } catch (error) { box.append(el('p', { class: 'failure', role: 'alert' }, errorText(error))); }
-  };
-  box.replaceChildren(
-    el('h2', {}, t('Invite your friends')),
-    el('p', {}, link ? t('Send this link to the friends who will play:') : t('There is no valid link now: make a new one.')),
-    url,
-    el('div', { class: 'row' },
-      el('button', { class: 'btn small', type: 'button', id: 'copy-link', disabled: !link,
-        onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, t('Copy the link')),
-      el('button', { class: 'btn small', type: 'button', id: 'renew-link', onclick: act('POST', '/invite') }, t('New link')),
-      el('button', { class: 'btn small', type: 'button', id: 'revoke-link', disabled: !live.invite, onclick: act('DELETE', '/invite') }, t('Revoke the link')),
-      el('button', { class: 'btn primary', type: 'button', id: 'start-game', onclick: act('POST', '/start') }, t('Start the game'))),
-    el('p', { class: 'help' }, t('Seats still free when you start are played by bots.')));
 }
 
 await loadCatalog();

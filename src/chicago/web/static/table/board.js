@@ -1,19 +1,19 @@
 // Drawing the table from the display model: the seats, the trick, the hand, the scoreboard
-// and this deal's tricks. The decision panel draws itself (panel.js).
+// and this deal's tricks. It only draws: a click on a card is passed up (dispatch.js).
 import { el } from '../api.js';
 import { ngettext, t } from '../i18n.js';
 import { backSvg, cardElement, cardSvg, chip, sortedHand } from './cards.js';
 import { chartSvg } from './chart.js';
 import { seatAnchor, seatFloat, seatSpot, trickSpot } from './layout.js';
-import { send } from './client.js';
-import { renderControls, toggleDiscard } from './panel.js';
+import { dispatch } from './dispatch.js';
 import { speedFactor } from './prefs.js';
-import { $, S, dom, myDecision, profile } from './state.js';
+import { $, S, dom, live, myDecision, profile } from './state.js';
 import { SEAT_COLOURS, cardWords, name, points } from './words.js';
 
 function phaseText() {
   const d = S.disp;
   if (!d) return '';
+  if (live() && live().status === 'open') return t('Waiting for the players: the game has not started');
   const params = { deal: d.deal, n: d.exchange, of: profile().exchanges ?? 3, trick: Math.min(d.trickNumber, 5) };
   switch (d.phase) {
     case 'exchange': return t('Deal {deal} · Exchange {n} of {of}', params);
@@ -49,12 +49,25 @@ function seatLabel(seat) {
   if (d.dealer === seat) parts.push(t('dealer'));
   if (d.active === seat) parts.push(t('to act'));
   if (d.eliminated[seat]) parts.push(t('eliminated'));
+  const p = player(seat);
+  if (p && p.away) parts.push(t('a bot plays for now'));
+  else if (p && p.kind === 'person' && p.name && !p.connected && seat !== S.me) parts.push(t('not at the table now'));
   return parts.join(', ');
+}
+
+/** At a table with people, who sits in `seat` (kind, name, away, connected), else null. */
+function player(seat) {
+  const l = live();
+  return l ? l.players[seat] || null : null;
 }
 
 function badges(seat) {
   const d = S.disp;
+  const p = player(seat);
   return el('div', { class: 'badges' },
+    p && p.away ? el('span', { class: 'badge away', title: t('A bot plays this seat until its player is back') }, t('bot plays')) : null,
+    p && p.kind === 'person' && p.name && !p.connected && !p.away && seat !== S.me
+      ? el('span', { class: 'badge gone', title: t('Not at the table now') }, t('away')) : null,
     d.dealer === seat ? el('span', { class: 'dealer-button', title: t('Dealer') }, t('D')) : null,
     d.qualified[seat] ? el('span', { class: 'badge qualified', title: t('Has called Chicago in this game: may win at the target') }, t('Called Chicago')) : null,
     d.caller === seat && !d.eliminated[seat] ? el('span', { class: 'badge caller', title: t('Called Chicago this deal') }, t('Chicago!')) : null,
@@ -79,10 +92,11 @@ export function renderSeats() {
   const d = S.disp;
   dom.seats.replaceChildren();
   const levels = (S.table && S.table.levels) || [];
+  const levelOf = (seat) => { const p = player(seat); return p ? p.level : levels[seat]; };
   for (let seat = 0; seat < d.seats; seat += 1) {
     const spot = seatAnchor(seat, d.seats);
     const classes = ['seat'];
-    if (seat === 0) classes.push('seat-me');
+    if (seat === S.me) classes.push('seat-me');
     if (d.active === seat && d.phase !== 'finished') classes.push('to-act');
     if (d.eliminated[seat]) classes.push('eliminated');
     if (d.winner === seat) classes.push('winner');
@@ -95,14 +109,14 @@ export function renderSeats() {
     },
     el('div', { class: 'seat-head' },
       el('span', { class: 'seat-name' }, el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[seat]}` }), name(seat)),
-      seat > 0 && levels[seat] ? el('span', { class: 'level' }, t(levels[seat])) : null),
+      seat !== S.me && levelOf(seat) ? el('span', { class: 'level' }, t(levelOf(seat))) : null),
     el('div', { class: 'seat-score' }, el('span', { class: 'score-num', 'data-score': seat }, String(d.scores[seat])), el('span', { class: 'unit' }, ` ${t('pts')}`)),
     badges(seat));
-    if (seat > 0 && !d.eliminated[seat] && d.handSizes[seat] > 0) box.append(backs(seat));
+    if (seat !== S.me && !d.eliminated[seat] && d.handSizes[seat] > 0) box.append(backs(seat));
     const note = exchangedNote(d.exchanged[seat]);
     if (note) box.append(el('div', { class: 'seat-note' }, note));
     if (d.active === seat && d.phase !== 'finished' && !S.animating) {
-      box.append(el('div', { class: 'turn-flag' }, seat === 0 ? t('your turn') : t('to act')));
+      box.append(el('div', { class: 'turn-flag' }, seat === S.me ? t('your turn') : t('to act')));
     }
     const marker = seatFloat(seat);
     if (marker) box.append(marker);
@@ -112,11 +126,11 @@ export function renderSeats() {
 }
 
 /** Another seat's open offer, face up where that seat's card would land: as large and as
- * legible as a card of the trick, with the seat's name under it. */
+ * legible as a card of the trick, with the seat's name under it (R2.5: everyone sees it). */
 function renderOffer() {
   for (const old of dom.trick.querySelectorAll('.offered')) old.remove();
   const offer = S.disp.offer;
-  if (!offer || offer.seat === 0) return;
+  if (!offer || (offer.seat === S.me && myDecision() === 'offer')) return;
   const width = Math.min(90, 0.2 * dom.felt.clientHeight);
   const to = trickSpot(offer.seat, S.disp.seats, width);
   const node = el('div', { class: 'offered', style: `left:${to.x}%;top:${to.y}%;--w:${width}px` },
@@ -159,12 +173,12 @@ function handButton(card, i, decision, playable) {
   const attrs = { type: 'button', 'data-card': card, 'aria-label': label };
   if (decision === 'exchange') {
     attrs['aria-pressed'] = S.selected.has(card) ? 'true' : 'false';
-    attrs.onclick = () => toggleDiscard(card);
+    attrs.onclick = () => dispatch('toggle', card);
     if (S.selected.has(card)) classes.push('selected');
   } else if (decision === 'play') {
     if (playable.has(card)) {
       classes.push('playable');
-      attrs.onclick = () => send({ type: 'play', card });
+      attrs.onclick = () => dispatch('send', { type: 'play', card });
     } else {
       classes.push('unplayable');
       attrs['aria-disabled'] = 'true';
@@ -195,7 +209,10 @@ export function renderHand() {
   dom.hand.classList.toggle('playing', decision === 'play');
   S.shownHand.forEach((card, i) => dom.hand.append(handButton(card, i, decision, playable)));
   if (!S.shownHand.length) {
-    dom.hand.append(el('p', { class: 'empty-hand' }, d.eliminated[0] ? t('You are out of this game.') : t('No cards in your hand.')));
+    const words = S.me === null ? t('You are watching: nobody\'s hand is shown.')
+      : live() && live().status === 'open' ? t('Nothing is dealt before the game starts.')
+        : d.eliminated[S.me] ? t('You are out of this game.') : t('No cards in your hand.');
+    dom.hand.append(el('p', { class: 'empty-hand' }, words));
   }
 }
 
@@ -232,17 +249,6 @@ export function renderDealTricks() {
   $('recap-btn').hidden = !S.lastRecap;
 }
 
-export function render() {
-  if (!S.disp) return;
-  renderInfo();
-  renderSeats();
-  renderTrick();
-  renderHand();
-  renderControls();
-  renderScoreboard();
-  renderDealTricks();
-}
-
 const HAND_EVENTS = new Set(['deal_started', 'cards_dealt', 'cards_exchanged', 'offer_shown', 'offer_kept',
   'offer_declined', 'card_played', 'cards_returned']);
 const SCORE_EVENTS = new Set(['points_awarded', 'score_reset', 'player_eliminated', 'chicago_called', 'game_won']);
@@ -252,6 +258,6 @@ const SCORE_EVENTS = new Set(['points_awarded', 'score_reset', 'player_eliminate
 export function renderMoment(e) {
   renderInfo();
   renderSeats();
-  if (HAND_EVENTS.has(e.type) && (e.seat === 0 || e.type === 'deal_started' || e.type === 'cards_returned')) renderHand();
+  if (HAND_EVENTS.has(e.type) && (e.seat === S.me || e.type === 'deal_started' || e.type === 'cards_returned')) renderHand();
   if (SCORE_EVENTS.has(e.type)) renderScoreboard();
 }

@@ -1,14 +1,17 @@
 // The table's conversation with the server: load the table, send a move (retried until the
-// server answers again), reload after a conflict, and a save pill that says what is true.
+// server answers again), reload after a conflict, take the tables a socket pushes (shown
+// one after another, never an older one), and a save pill that says what is true.
 import { api, ApiError, errorText } from '../api.js';
 import { t } from '../i18n.js';
-import { render } from './board.js';
+import { render } from './draw.js';
 import { rebuildLog } from './log.js';
 import { animate } from './pacing.js';
 import { announceTurn, focusDecision } from './panel.js';
-import { $, S, app, dom, fromTable, gameId } from './state.js';
+import { $, S, app, base, dom, fromTable, myDecision } from './state.js';
+import { setPlayers } from './words.js';
+import { dispatch } from './dispatch.js';
 
-const GAME_URL = `/api/games/${encodeURIComponent(gameId)}`;
+const GAME_URL = base;
 
 export function setSave(state, text) {
   const box = $('save-status');
@@ -60,9 +63,21 @@ export async function fetchTable(onWaiting) {
   }
 }
 
+/** Who this page is and who sits where, from a table (a table with people names them). */
+function take(fresh) {
+  S.table = fresh;
+  const l = fresh.live;
+  if (l) {
+    S.me = l.you ?? null;
+    setPlayers(S.me, l.players.map((p) => (p.kind !== 'person' ? null : p.name || t('Free seat'))));
+  }
+  app.dataset.version = String(fresh.version);
+  app.dataset.live = l ? l.status : '';
+}
+
 /** Show `fresh` as the whole truth: scores, log, recap and save status from the server. */
 export function adopt(fresh) {
-  S.table = fresh;
+  take(fresh);
   S.disp = fromTable(fresh);
   S.dealEvents = [...fresh.view.log];
   S.selected = new Set();
@@ -132,8 +147,56 @@ export async function send(action) {
   }
   setSave('saved', t('Saved'));
   S.failure = null;
-  S.table = next;
   S.selected = new Set();
   S.busy = false;
-  await animate(next.events || []);
+  if (next.version > S.table.version) {
+    take(next);
+    await animate(next.events || []);
+  }
+  await drain();
+}
+
+/** A table the socket pushed: shown after the move being sent or shown, in order. Its
+ * events start at the socket's previous table: animated when that is the table shown,
+ * else the table is taken whole (the view is the whole truth). */
+export async function receive(fresh, pushed = true) {
+  S.queue.push({ fresh, from: pushed ? S.pushed : null });
+  if (pushed) S.pushed = fresh.version;
+  if (!S.busy && !S.animating) await drain();
+}
+
+let draining = false;
+
+async function drain() {
+  if (draining) return;
+  draining = true;
+  try {
+    while (S.queue.length && !S.busy) {
+      const { fresh, from } = S.queue.shift();
+      if (!S.table) { adopt(fresh); render(); continue; }
+      if (fresh.version < S.table.version) continue;
+      const events = fresh.events || [];
+      if (fresh.version === S.table.version) {
+        // The seats, the link, the timer or the start changed, not the moves: the view is
+        // taken whole, the cards the player has chosen stay chosen.
+        const before = myDecision();
+        const chosen = S.selected;
+        adopt(fresh);
+        S.selected = new Set([...chosen].filter((c) => fresh.view.hand.includes(c)));
+        render();
+        if (myDecision() && !before) { announceTurn(); focusDecision(); }
+      } else if (from === S.table.version && events.length) {
+        take(fresh);
+        await animate(events);
+      } else {
+        adopt(fresh);
+        render();
+        announceTurn();
+        focusDecision();
+      }
+    }
+  } finally {
+    draining = false;
+  }
+  dispatch('settled');
 }

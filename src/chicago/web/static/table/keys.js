@@ -1,8 +1,7 @@
 // The keyboard: every decision has a key, number keys pick cards, and while the others play
 // any key (or a click on the hand) finishes the animation at once.
-import { send } from './client.js';
+import { dispatch } from './dispatch.js';
 import { skip } from './pacing.js';
-import { toggleDiscard } from './panel.js';
 import { $, S, dom, myDecision } from './state.js';
 
 const KEYS = {
@@ -29,8 +28,8 @@ function onKey(event) {
     const card = S.shownHand[Number(key) - 1];
     if (!card) return;
     event.preventDefault();
-    if (decision === 'exchange') toggleDiscard(card);
-    else if (S.table.legal.some((a) => a.type === 'play' && a.card === card)) send({ type: 'play', card });
+    if (decision === 'exchange') dispatch('toggle', card);
+    else if (S.table.legal.some((a) => a.type === 'play' && a.card === card)) dispatch('send', { type: 'play', card });
     return;
   }
   if (key === 'h') { click('hint-btn'); return; }

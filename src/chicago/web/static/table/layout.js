@@ -4,7 +4,13 @@ import { el } from '../api.js';
 import { speedFactor } from './prefs.js';
 import { S, dom } from './state.js';
 
-function seatAngle(seat, seats) { return (2 * Math.PI * seat) / seats; }
+/** The reader's own seat sits at the bottom, the others clockwise from it; a spectator
+ * sees seat 0 at the bottom. */
+function seatAngle(seat, seats) {
+  const from = S.me ?? 0;
+  const k = (((seat - from) % seats) + seats) % seats;
+  return (2 * Math.PI * k) / seats;
+}
 
 /** A seat's point on the rim (percent of the felt), where its cards fly from and to. */
 export function seatSpot(seat, seats) {
@@ -71,7 +77,7 @@ export function seatFloat(seat) {
   const f = S.floats[seat];
   if (!f) return null;
   const low = Math.cos(seatAngle(seat, S.disp.seats)) > 0.3;
-  const side = seat === 0 ? 'right' : low ? 'above' : 'below';
+  const side = seat === S.me ? 'right' : low ? 'above' : 'below';
   // Drawn again with its box: the fade goes on from where it was.
   const style = `animation-delay:-${Math.round(performance.now() - f.start)}ms`;
   return el('div', { class: `float ${f.kind} ${side}`, style, 'aria-hidden': 'true' }, f.text);

@@ -3,7 +3,7 @@ import { el } from '../api.js';
 import { t } from '../i18n.js';
 import { trickList } from './board.js';
 import { recapSeconds } from './prefs.js';
-import { $, S, dom, profile } from './state.js';
+import { $, S, dom, kind, profile } from './state.js';
 import { describe, name } from './words.js';
 
 const RECAP_TYPES = new Set(['hand_announced', 'no_hand_scored', 'points_awarded', 'score_reset', 'quads_chosen',
@@ -80,7 +80,8 @@ export function openRecap(waitForClose) {
   close.focus();
   stopCountdown();
   if (!waitForClose) return Promise.resolve();
-  let left = recapSeconds();
+  // At a table with people the others play on: the recap goes on by itself (8 s at most).
+  let left = kind === 'game' ? recapSeconds() : Math.min(recapSeconds() || 8, 8);
   if (left > 0) {
     close.textContent = t('{label} ({n} s)', { label, n: left });
     countdown = window.setInterval(() => {

@@ -2,7 +2,8 @@
 // player's own moves, none at the fast speed). Any key, or a click on the hand, finishes the
 // running animation at once: the player never waits to act.
 import { t } from '../i18n.js';
-import { placeTrickCard, render, renderDealTricks, renderHand, renderMoment } from './board.js';
+import { placeTrickCard, renderDealTricks, renderHand, renderMoment } from './board.js';
+import { render } from './draw.js';
 import { floatAt, seatSpot } from './layout.js';
 import { announce, log, openRecap, tell } from './log.js';
 import { announceTurn, focusDecision, renderControls } from './panel.js';
@@ -85,7 +86,7 @@ function step(e) {
   if (typeof s === 'number') d.active = s;
   switch (e.type) {
     case 'deal_started': startDeal(d, e); break;
-    case 'cards_dealt': d.hand = [...e.cards]; d.handSizes[0] = e.cards.length; break;
+    case 'cards_dealt': d.hand = [...e.cards]; if (S.me !== null) d.handSizes[S.me] = e.cards.length; break;
     case 'exchange_started':
       d.exchange = e.exchange; d.exchanged = {}; d.phase = 'exchange';
       announce(t('Exchange {n}', { n: e.exchange }));
@@ -94,7 +95,7 @@ function step(e) {
     case 'score_reset': d.scores[s] = 0; floatAt(s, '→ 0', 'minus'); announce(tell(e), 'award'); break;
     case 'offer_shown':
       d.offer = { seat: s, card: e.card };
-      if (s === 0) removeCard(d.hand, e.card);
+      if (s === S.me) removeCard(d.hand, e.card);
       d.handSizes[s] = Math.max(0, d.handSizes[s] - 1);
       announce(tell(e));
       break;
@@ -104,7 +105,7 @@ function step(e) {
       break;
     case 'cards_exchanged':
       d.exchanged[s] = { count: e.count };
-      if (s === 0 && e.discarded) {
+      if (s === S.me && e.discarded) {
         for (const c of e.discarded) removeCard(d.hand, c);
         for (const c of e.drawn || []) if (!d.hand.includes(c)) d.hand.push(c);
       }
@@ -116,7 +117,7 @@ function step(e) {
     case 'chicago_called': d.caller = s; d.qualified[s] = true; d.phase = 'chicago'; announce(tell(e), 'chicago'); break;
     case 'chicago_passed': d.phase = 'chicago'; break;
     case 'cards_returned':
-      for (const [seat, card] of e.plays) { d.handSizes[seat] += 1; if (seat === 0) d.hand.push(card); }
+      for (const [seat, card] of e.plays) { d.handSizes[seat] += 1; if (seat === S.me) d.hand.push(card); }
       d.trick = [];
       dom.trick.replaceChildren();
       announce(tell(e));
@@ -124,7 +125,7 @@ function step(e) {
     case 'card_played':
       d.phase = 'play'; d.exchanged = {}; d.trickNumber = e.trick;
       d.handSizes[s] = Math.max(0, d.handSizes[s] - 1);
-      if (s === 0) removeCard(d.hand, e.card);
+      if (s === S.me) removeCard(d.hand, e.card);
       d.trick.push({ seat: s, card: e.card });
       placeTrickCard(s, e.card, true);
       break;
@@ -163,7 +164,7 @@ export async function animate(events) {
       const factor = speedFactor();
       if (!S.skipping && factor > 0) renderMoment(e);
       let pause = PAUSES[e.type] || 0;
-      if (e.seat === 0 && OWN_MOVES.has(e.type)) pause *= 0.3;
+      if (e.seat === S.me && OWN_MOVES.has(e.type)) pause *= 0.3;
       await wait(pause * factor - (performance.now() - began)); // drawing counts as pause
       if (e.type === 'trick_taken') await sweepTrick(e.seat);
       if (e.type === 'deal_ended' || e.type === 'game_won') {

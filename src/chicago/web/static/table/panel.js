@@ -4,10 +4,10 @@ import { api, el, errorText } from '../api.js';
 import { ngettext, t } from '../i18n.js';
 import { renderHand } from './board.js';
 import { cardElement } from './cards.js';
-import { send } from './client.js';
+import { dispatch } from './dispatch.js';
 import { announce } from './log.js';
 import { showResult } from './result.js';
-import { $, S, app, dom, finished, gameId, myDecision, profile } from './state.js';
+import { $, S, app, base, dom, finished, kind, live, myDecision, profile } from './state.js';
 import { cap, cardText, cardWords, cards, name, points, suitWord } from './words.js';
 
 function keyLabel(text, key) {
@@ -30,7 +30,7 @@ export function toggleDiscard(card) {
   if (again) again.focus();
 }
 
-function confirmDialog(title, text, yes) {
+export function confirmDialog(title, text, yes) {
   const dialog = $('confirm');
   $('confirm-title').textContent = title;
   $('confirm-text').textContent = text;
@@ -62,13 +62,13 @@ async function exchangeSelected(resetNeeded) {
   if (resetNeeded) {
     const ok = await confirmDialog(
       t('Reset your score to 0?'),
-      t('You have {points}. Discarding any card now resets your score to 0 (rule R2.4). Keep all five cards to avoid the reset.', { points: points(S.table.view.scores[0]) }),
+      t('You have {points}. Discarding any card now resets your score to 0 (rule R2.4). Keep all five cards to avoid the reset.', { points: points(S.table.view.scores[S.me]) }),
       ngettext('Reset to 0 and exchange {n}', 'Reset to 0 and exchange {n}', discard.length),
     );
     if (!ok) return;
     confirmReset = true;
   }
-  await send({ type: 'exchange', discard, confirm_reset: confirmReset });
+  await dispatch('send', { type: 'exchange', discard, confirm_reset: confirmReset });
 }
 
 function describeAction(a) {
@@ -88,7 +88,7 @@ export async function showHint() {
   box.hidden = false;
   box.replaceChildren(el('p', {}, t('Thinking…')));
   try {
-    const hint = await api('GET', `/api/games/${encodeURIComponent(gameId)}/hint`);
+    const hint = await api('GET', `${base}/hint`);
     const a = hint.action || {};
     S.hinted = new Set(a.type === 'exchange' ? a.discard : a.type === 'play' ? [a.card] : []);
     const nodes = [el('p', {}, el('strong', {}, t('Hint:')), ' ', `${cap(describeAction(a))}.`), el('p', { class: 'help' }, hint.reason || '')];
@@ -124,7 +124,7 @@ function exchangePanel(text, buttons) {
       p.open_offer && counts.has(1) ? t('Discard exactly one and the top card of the stock is offered to you face up.') : ''));
   }
   if (resetNeeded) {
-    text.append(el('p', { class: 'warning' }, t('You have {points}: discarding any card resets your score to 0 (R2.4). Keeping all five avoids it.', { points: points(v.scores[0]) })));
+    text.append(el('p', { class: 'warning' }, t('You have {points}: discarding any card resets your score to 0 (R2.4). Keeping all five avoids it.', { points: points(v.scores[S.me]) })));
   }
   const n = S.selected.size;
   const ok = n > 0 && counts.has(n);
@@ -134,7 +134,7 @@ function exchangePanel(text, buttons) {
   if (resetNeeded && n) go.classList.add('danger');
   buttons.append(go);
   if (counts.has(0)) {
-    buttons.append(button('keep-all', ngettext('Keep the card', 'Keep all {n}', v.hand.length), 'K', () => send({ type: 'exchange', discard: [], confirm_reset: false })));
+    buttons.append(button('keep-all', ngettext('Keep the card', 'Keep all {n}', v.hand.length), 'K', () => dispatch('send', { type: 'exchange', discard: [], confirm_reset: false })));
   }
   if (n && !ok) {
     text.append(el('p', { class: 'help' }, least === most
@@ -151,8 +151,8 @@ function offerPanel(text, buttons) {
       el('p', { class: 'ask' }, t('The top card of the stock is offered to you: the {card}.', { card: cardWords(card) })),
       el('p', { class: 'help' }, t('Keep it, or decline it and take the next card unseen.')))));
   buttons.append(
-    button('offer-keep', t('Keep it'), 'K', () => send({ type: 'offer', keep: true }), true),
-    button('offer-decline', t('Decline'), 'D', () => send({ type: 'offer', keep: false })));
+    button('offer-keep', t('Keep it'), 'K', () => dispatch('send', { type: 'offer', keep: true }), true),
+    button('offer-decline', t('Decline'), 'D', () => dispatch('send', { type: 'offer', keep: false })));
 }
 
 function chicagoPanel(text, buttons) {
@@ -161,7 +161,7 @@ function chicagoPanel(text, buttons) {
   const stakes = (S.table.prompt || {}).chicago_stakes
     || { win: p.chicago_points ?? 15, lose: p.chicago_penalty ?? 15, breaker: p.broken_chicago_bonus ?? 10 };
   const leads = p.chicago_caller_leads === false ? t('The usual leader leads the first trick.') : t('You lead the first trick.');
-  const qualifies = p.qualification_required && !v.qualified[0] ? ` ${t('A call, won or lost, also qualifies you to win the game.')}` : '';
+  const qualifies = p.qualification_required && !v.qualified[S.me] ? ` ${t('A call, won or lost, also qualifies you to win the game.')}` : '';
   text.append(el('p', { class: 'ask' }, t('Call Chicago? You promise to win all five tricks.')),
     el('p', { class: 'stakes' },
       el('strong', {}, `+${stakes.win}`), ` ${t('if you win every trick')}; `,
@@ -169,8 +169,8 @@ function chicagoPanel(text, buttons) {
       stakes.breaker ? [' ' + t('(that player gains {n})', { n: '+' + stakes.breaker })] : null, '.'),
     el('p', { class: 'help' }, leads, qualifies));
   buttons.append(
-    button('chicago-pass', t('Pass'), 'N', () => send({ type: 'chicago', call: false })),
-    button('chicago-call', t('Call Chicago'), 'C', () => send({ type: 'chicago', call: true })));
+    button('chicago-pass', t('Pass'), 'N', () => dispatch('send', { type: 'chicago', call: false })),
+    button('chicago-call', t('Call Chicago'), 'C', () => dispatch('send', { type: 'chicago', call: true })));
 }
 
 function quadsPanel(text, buttons) {
@@ -180,8 +180,8 @@ function quadsPanel(text, buttons) {
       el('li', {}, el('strong', {}, `+${pts}`), ` ${t('points (this four of a kind scores points for the rest of the deal)')}`),
       el('li', {}, el('strong', {}, t('Reset')), ` ${t('every other player to 0 and end this deal at once')}`)));
   buttons.append(
-    button('quads-points', t('Take {n} points', { n: pts }), 'P', () => send({ type: 'quads', choice: 'points' }), true),
-    button('quads-reset', t('Reset the others to 0'), 'R', () => send({ type: 'quads', choice: 'reset' })));
+    button('quads-points', t('Take {n} points', { n: pts }), 'P', () => dispatch('send', { type: 'quads', choice: 'points' }), true),
+    button('quads-reset', t('Reset the others to 0'), 'R', () => dispatch('send', { type: 'quads', choice: 'reset' })));
 }
 
 function playPanel(text) {
@@ -193,8 +193,19 @@ function playPanel(text) {
   else if (v.hand.some((c) => c[1] === led)) ask = t('Trick {n} of 5: {suit} led — follow suit.', params);
   else ask = t('Trick {n} of 5: {suit} led and you have none — play any card.', params);
   text.append(el('p', { class: 'ask' }, ask), el('p', { class: 'help keys-help' }, t('Click a highlighted card or press its number (1–{last}).', { last: S.shownHand.length })));
-  if (v.caller === 0) text.append(el('p', { class: 'warning' }, t('You called Chicago: take every trick!')));
+  if (v.caller === S.me) text.append(el('p', { class: 'warning' }, t('You called Chicago: take every trick!')));
   else if (v.caller !== null && v.caller !== undefined) text.append(el('p', { class: 'help' }, t('{name} called Chicago: take a trick to break it.', { name: name(v.caller) })));
+}
+
+function waitingText() {
+  const l = live();
+  if (S.me === null) return t('You are watching the table.');
+  if (l && l.status === 'open') return l.creator ? t('Start the game when your friends are seated.') : t('The game starts when the creator says so.');
+  if (l && l.players[S.me] && l.players[S.me].away) return t('A bot plays for you until you take your seat back.');
+  if (S.disp.eliminated[S.me]) return t('You are eliminated: the others play on.');
+  const active = S.disp.active;
+  if (kind !== 'game' && active !== null && active !== S.me) return t('Waiting for {name}…', { name: name(active) });
+  return t('Waiting for the other players…');
 }
 
 function failureLine() {
@@ -215,11 +226,13 @@ export function renderControls() {
   if (finished()) {
     box.append(el('p', { class: 'prompt' }, t('The game is over.')),
       el('div', { class: 'buttons' }, el('button', { class: 'btn primary', type: 'button', id: 'show-result', onclick: showResult }, t('Show the result'))));
+    const failure = failureLine();
+    if (failure) box.append(failure);
     return;
   }
   const decision = myDecision();
   if (!decision) {
-    box.append(el('p', { class: 'prompt waiting' }, S.disp.eliminated[0] ? t('You are eliminated: the others play on.') : t('Waiting for the other players…')));
+    box.append(el('p', { class: 'prompt waiting' }, waitingText()));
     const failure = failureLine();
     if (failure) box.append(failure);
     return;

@@ -1,9 +1,11 @@
-// The result screen: the winner in one sentence, the final scores, the chart and the seed.
+// The result screen: the winner in one sentence, the final scores, the chart, the seed, the
+// replay with the coach's review, and a new game (at a table with people: play again).
 import { el } from '../api.js';
-import { t } from '../i18n.js';
+import { ngettext, t } from '../i18n.js';
 import { chartSvg } from './chart.js';
+import { dispatch } from './dispatch.js';
 import { announce } from './log.js';
-import { $, S } from './state.js';
+import { $, S, gameId, kind, live } from './state.js';
 import { SEAT_COLOURS, name, points, winSentence } from './words.js';
 
 export function gameWonEvent() {
@@ -36,7 +38,42 @@ export function showResult() {
   $('result-chart').innerHTML = chartSvg();
   $('result-seed').textContent = S.table.seed !== null && S.table.seed !== undefined
     ? t('Seed {seed}: the same seed and the same moves replay this game card for card.', { seed: S.table.seed }) : '';
+  $('replay-link').href = `/history/${encodeURIComponent(gameId)}`;
+  $('replay-link').hidden = kind === 'watch';
+  renderAgain();
   $('result').hidden = false;
-  $('new-game').focus();
+  ($('play-again').hidden ? $('new-game') : $('play-again')).focus();
   announce($('result-winner').textContent, 'award');
+}
+
+let againClock = null;
+
+/** At a table with people: "Play again" (the same people in the same seats), who has
+ * accepted and how long the others' seats wait before a bot takes them. */
+export function renderAgain() {
+  const l = live();
+  const button = $('play-again');
+  const box = $('again-status');
+  window.clearInterval(againClock);
+  const people = l && S.me !== null;
+  button.hidden = !people;
+  $('new-game').hidden = Boolean(people);
+  if (!people) { box.hidden = true; return; }
+  const again = l.again || null;
+  const accepted = again ? again.accepted || [] : [];
+  button.disabled = accepted.includes(S.me);
+  button.onclick = () => dispatch('again');
+  if (!again) { box.hidden = true; return; }
+  box.hidden = false;
+  const names = accepted.map((seat) => name(seat)).join(', ');
+  const show = () => {
+    const left = again.deadline ? Math.max(0, Math.round((Date.parse(again.deadline) - Date.now()) / 1000)) : null;
+    box.textContent = [
+      accepted.length ? t('Ready to play again: {names}.', { names }) : '',
+      left !== null ? ngettext('The new game starts in {n} second; a bot takes the seat of anyone not back.',
+        'The new game starts in {n} seconds; a bot takes the seat of anyone not back.', left) : '',
+    ].filter(Boolean).join(' ');
+  };
+  show();
+  if (again.deadline) againClock = window.setInterval(show, 1000);
 }

@@ -3,7 +3,7 @@ import { t } from '../i18n.js';
 import { openRecap } from './log.js';
 import { skip } from './pacing.js';
 import { SPEEDS, pref, setPref } from './prefs.js';
-import { $, dom, gameId } from './state.js';
+import { $, base, dom, gameId, kind } from './state.js';
 
 function keep(select, key, fallback, valid) {
   const stored = pref(key, fallback);
@@ -44,7 +44,10 @@ export function setupSettings() {
     document.body.classList.toggle('four-colour', four.checked);
   });
   dom.skip.addEventListener('click', skip);
-  const exportUrl = `/api/games/${encodeURIComponent(gameId)}/export`;
+  const exportUrl = `${base}/export`;
+  // A spectator gets no backup (it holds every hand once the game is over: the players').
+  $('export-btn').hidden = kind === 'watch';
+  $('result-export').hidden = kind === 'watch';
   const exportDialog = $('export');
   $('export-download').href = exportUrl;
   $('export-download').setAttribute('download', `chicago-${gameId}.json`);

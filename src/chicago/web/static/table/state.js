@@ -5,6 +5,13 @@ import { skipReason } from './words.js';
 export const $ = (id) => document.getElementById(id);
 export const app = $('table-app');
 export const gameId = app.dataset.gameId;
+/** What this page is: `game` (one person and bots, request/response), `table` (a seat at a
+ * table with people, pushed on a socket) or `watch` (a spectator: no hand, no decisions). */
+export const kind = app.dataset.kind || 'game';
+const token = app.dataset.token || '';
+/** The API address of what this page shows. */
+export const base = kind === 'watch' ? `/api/watch/${encodeURIComponent(token)}`
+  : kind === 'table' ? `/api/tables/${encodeURIComponent(gameId)}` : `/api/games/${encodeURIComponent(gameId)}`;
 
 export const dom = {
   felt: $('felt'),
@@ -32,7 +39,16 @@ export const S = {
   shownHand: [],
   failure: null, // {text, kind}: what went wrong with the last move, shown by the buttons
   floats: {}, // seat → its short-lived marker ({id, text, kind})
+  me: kind === 'watch' ? null : 0, // the seat this page plays (null: a spectator)
+  queue: [], // tables pushed while a move was being sent or shown, oldest first
+  pushed: null, // the version of the last table the socket sent (its events start there)
 };
+
+/** The seat this page plays, or null for a spectator. */
+export function me() { return S.me; }
+
+/** The live part of the table (players, link, timer), or null for a single player's game. */
+export function live() { return (S.table && S.table.live) || null; }
 
 export function finished() {
   return Boolean(S.table) && (S.table.status === 'finished' || S.table.view.status === 'finished');
@@ -62,7 +78,8 @@ export function fromTable(t) {
     eliminated: [...v.eliminated],
     handSizes: [...v.hand_sizes],
     dealer: v.dealer,
-    active: v.to_act ? v.to_act.seat : null,
+    // Before the start nothing is dealt and nobody is to act.
+    active: v.to_act && !(t.live && t.live.status === 'open') ? v.to_act.seat : null,
     hand: [...v.hand],
     trick: v.trick.map((p) => ({ seat: p.seat, card: p.card })),
     offer: v.offer ? { seat: v.to_act ? v.to_act.seat : 0, card: v.offer } : null,
@@ -81,6 +98,8 @@ export function fromTable(t) {
 export function myDecision() {
   if (!S.table || S.animating || finished()) return null;
   const toAct = S.table.view.to_act;
-  if (!toAct || toAct.seat !== 0 || !S.table.legal.length) return null;
+  if (!toAct || S.me === null || toAct.seat !== S.me || !S.table.legal.length) return null;
+  const l = live();
+  if (l && l.players[S.me] && l.players[S.me].away) return null; // a bot plays for now
   return toAct.decision;
 }

@@ -7,14 +7,31 @@ export const SEAT_COLOURS = ['#f4c542', '#6ec6ff', '#ff8a65', '#b39ddb', '#81c78
 export const CARD_RE = /^[2-9TJQKA][cdhs]$/;
 const SUIT_GLYPHS = { c: '\u2663\uFE0E', d: '\u2666\uFE0E', h: '\u2665\uFE0E', s: '\u2660\uFE0E' };
 
-export function name(seat) {
-  if (seat === 0) return t('You');
-  return BOT_NAMES[seat - 1] ?? t('Seat {n}', { n: seat });
+let ME = 0; // the seat that reads "you" (null: a spectator, for whom every seat is named)
+let PEOPLE = null; // at a table with people: each seat's person's name, or null for a bot
+
+/** Who reads the page and who sits where: `me` (a seat or null) and, at a table with
+ * people, each seat's name (null for a bot, which keeps its table name). */
+export function setPlayers(me, people = null) {
+  ME = me;
+  PEOPLE = people;
 }
 
-/** Seat 0's sentence or another seat's, each a msgid of its own; {name} is the seat's name. */
+/** The seat that reads "you", or null. */
+export function mySeat() { return ME; }
+
+export function name(seat) {
+  if (seat === ME && seat !== null) return t('You');
+  const person = PEOPLE && PEOPLE[seat];
+  if (person) return person;
+  const bot = BOT_NAMES[seat - 1] ?? t('Seat {n}', { n: seat });
+  // A friend may be called Astrid too: the bot then says it is one.
+  return PEOPLE && PEOPLE.includes(bot) ? t('{name} (bot)', { name: bot }) : bot;
+}
+
+/** The reader's sentence or another seat's, each a msgid of its own; {name} is the seat's name. */
 export function who(seat, you, other, params = {}) {
-  return seat === 0 ? t(you, params) : t(other, { name: name(seat), ...params });
+  return seat === ME && seat !== null ? t(you, params) : t(other, { name: name(seat), ...params });
 }
 
 export function cap(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
@@ -92,12 +109,12 @@ function dealEnded(e) {
 
 function exchanged(e, s) {
   if (e.count === 0) return who(s, N_('You keep all your cards.'), N_('{name} keeps all their cards.'));
-  if (s === 0 && e.discarded && e.discarded.length) {
+  if (s === ME && e.discarded && e.discarded.length) {
     return e.drawn && e.drawn.length
       ? t('You discard {out} and draw {in}.', { out: cards(e.discarded), in: cards(e.drawn) })
       : t('You discard {out}.', { out: cards(e.discarded) });
   }
-  return s === 0
+  return s === ME
     ? ngettext('You exchange {n} card.', 'You exchange {n} cards.', e.count)
     : ngettext('{name} exchanges {n} card.', '{name} exchanges {n} cards.', e.count, { name: name(s) });
 }
@@ -147,8 +164,8 @@ export function describe(e, exchanges = 3) {
     case 'chicago_won': return who(s, N_('You win the Chicago: all five tricks!'), N_('{name} wins the Chicago: all five tricks!'));
     case 'chicago_broken': {
       const params = { breaker: name(e.breaker), caller: name(e.caller) };
-      if (e.caller === 0) return t("{breaker} breaks your Chicago.", params);
-      if (e.breaker === 0) return t("You break {caller}'s Chicago.", params);
+      if (e.caller === ME) return t("{breaker} breaks your Chicago.", params);
+      if (e.breaker === ME) return t("You break {caller}'s Chicago.", params);
       return t("{breaker} breaks {caller}'s Chicago.", params);
     }
     case 'player_eliminated':

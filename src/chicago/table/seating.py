@@ -1,0 +1,343 @@
+"""Sitting down at a table with people: creating it, invitations (links and codes), joining,
+the creator's seats, starting (the base of `chicago.table.live.LiveTables`).
+
+The creator sits at seat 0 and gets an invitation (`chicago.table.invites`: a link and a
+table code; renewing makes the old ones stop working, revoking leaves none). A friend with
+either takes a free seat while the table is open — under a name no one else at the table
+has; the creator starts the game, and seats still free become bots.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from chicago.core import record
+from chicago.core.game import Game
+from chicago.core.rules import RuleProfile
+from chicago.core.state import GameState
+from chicago.store import GameRow, Owner, Summary
+from chicago.store.live import BOT, PERSON, Invite, LiveRow, LiveStore, SeatRow
+from chicago.store.repo import LiveTurn
+from chicago.table.invites import BadInvitation, TableClosed, as_code, new_invite
+from chicago.table.people import clean_name, hash_token, name_key
+from chicago.table.service import (
+    DEFAULT_LEVEL,
+    MAX_SEED,
+    BadRequest,
+    NotFound,
+    ServiceError,
+    TableService,
+    parse_profile,
+)
+from chicago.text.i18n import _
+
+FRIEND: Final = "friend"
+"""In a new table's seat list: a seat for a person who comes with the invitation."""
+TIMERS: Final = (0, 30, 60, 120)
+"""The turn timer's choices in seconds (0: none)."""
+STAND_IN: Final = "normal"
+"""The bot that decides for an away seat or when time runs out."""
+CHAT_BURST: Final = 5
+CHAT_WINDOW: Final = timedelta(seconds=10)
+DEFAULT_PACE_MS: Final = 900
+
+
+class Conflict(ServiceError):
+    """The table is not in the state the request needs (not started, already started,
+    every seat taken, an away seat acting)."""
+
+
+class NameTaken(Conflict):
+    """Another person at the table has this name (names are one per table, compared as
+    `name_key` does), so the log can tell the two apart."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(_(
+            "someone at this table is already called {name}: choose another name",
+            name=repr(name),
+        ))
+
+
+class Forbidden(ServiceError):
+    """A seated player asks for what only the creator may do."""
+
+
+class RateLimited(ServiceError):
+    """Too many chat messages in a short time."""
+
+
+Announce = Callable[[str, str], None]
+
+
+class Seating:
+    """Tables with people on top of the table service (same store, same cache): who sits
+    where, and the table's invitation."""
+
+    def __init__(
+        self,
+        service: TableService,
+        *,
+        pace_ms: int = DEFAULT_PACE_MS,
+        announce: Announce | None = None,
+    ) -> None:
+        self.service = service
+        self.store = service.store
+        self.live = LiveStore(service.store)
+        self.pace_ms = pace_ms
+        self.announce: Announce = announce or (lambda game_id, what: None)
+
+    @property
+    def clock(self) -> Callable[[], datetime]:
+        return self.service.clock
+
+    def _rows(self, game_id: str) -> tuple[GameRow, LiveRow]:
+        """The game row first, then the table (so the table is at least as new)."""
+        row, live = self.live.rows(game_id) if len(game_id) <= 64 else (None, None)
+        if row is None or live is None:
+            raise NotFound()
+        return row, live
+
+    # Creating and sitting down ------------------------------------------------------------
+
+    def create(
+        self,
+        owner: Owner,
+        *,
+        name: object,
+        seats: object = 4,
+        players: object = None,
+        profile: object = None,
+        seed: object = None,
+        timer: object = 0,
+    ) -> tuple[str, Invite]:
+        """A new open table with the creator at seat 0: (its id, the invitation)."""
+        if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 6:
+            raise BadRequest(
+                _("seats must be a whole number from 2 to 6, not {value}", value=repr(seats)),
+                "R1.1",
+            )
+        creator = clean_name(name)
+        if players is None:
+            players = [FRIEND] * (seats - 1)
+        if not isinstance(players, list) or len(players) != seats - 1:
+            raise BadRequest(_(
+                'players must list "friend" or a bot level for each of the {n} other seats',
+                n=seats - 1,
+            ))
+        for p in players:
+            if p != FRIEND and not self.service.level_is_valid(p):
+                raise BadRequest(
+                    _('unknown player {value} (give "friend" or a bot level)', value=repr(p))
+                )
+        if FRIEND not in players:
+            raise BadRequest(_("a table with people needs a seat for a friend"))
+        if not isinstance(timer, int) or isinstance(timer, bool) or timer not in TIMERS:
+            raise BadRequest(_("timer must be 0 (none), 30, 60 or 120 seconds"))
+        chosen = parse_profile(profile)
+        if seed is None:
+            seed_value = secrets.randbelow(MAX_SEED + 1)
+        elif isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED:
+            seed_value = seed
+        else:
+            raise BadRequest(
+                _("seed must be a whole number from 0 to {top}, or null", top=MAX_SEED)
+            )
+        now = self.clock()
+        levels = (None, *(None if p == FRIEND else str(p) for p in players))
+        row = self._new_row(owner, chosen, seats, seed_value, levels, now)
+        seat_rows = [SeatRow(0, PERSON, owner, creator, None, False)] + [
+            SeatRow(i, PERSON, None, None, None, False)
+            if p == FRIEND
+            else SeatRow(i, BOT, None, None, str(p), False)
+            for i, p in enumerate(players, start=1)
+        ]
+        for _try in range(8):
+            invite = new_invite()
+            if self.live.create(row, seat_rows, invite, timer, self.pace_ms, now):
+                return row.id, invite[1]
+        raise RuntimeError("no free table code in 8 draws")
+
+    @staticmethod
+    def _new_row(
+        owner: Owner,
+        profile: RuleProfile,
+        seats: int,
+        seed: int,
+        levels: tuple[str | None, ...],
+        now: datetime,
+    ) -> GameRow:
+        """A new table's game row, dealt from `seed` (nobody is shown the deal before the
+        start)."""
+        game = Game.new(profile, seats, seed)
+        setup = record.dump(game)
+        setup.pop("actions", None)
+        return GameRow(
+            id=secrets.token_urlsafe(12),
+            owner=owner,
+            setup=setup,
+            profile_id=profile.id,
+            seats=seats,
+            levels=levels,
+            version=0,
+            summary=Summary("in_progress", None, game.state.deal, tuple(game.state.scores)),
+            created=now,
+            updated=now,
+        )
+
+    def _creator(self, owner: Owner, game_id: str) -> LiveRow:
+        row, live = self._rows(game_id)
+        if live.seat_of(owner) is None:
+            raise NotFound()
+        if row.owner != owner:
+            raise Forbidden(_("only the table's creator can do that"))
+        return live
+
+    def renew_invite(self, owner: Owner, game_id: str) -> Invite:
+        """A new invitation (link and code); the old ones stop working ("renewed")."""
+        self._creator(owner, game_id)
+        for _try in range(8):
+            invite = new_invite()
+            if self.live.renew_invite(game_id, invite, self.clock()):
+                self.announce(game_id, "seats")
+                return invite[1]
+        raise RuntimeError("no free table code in 8 draws")
+
+    def revoke_invite(self, owner: Owner, game_id: str) -> None:
+        self._creator(owner, game_id)
+        self.live.renew_invite(game_id, None, self.clock())
+        self.announce(game_id, "seats")
+
+    def _by_token(self, token: object, owner: Owner) -> tuple[GameRow, LiveRow]:
+        """The table an invitation link's token, or a table code, opens; BadInvitation
+        saying why not (revoked, renewed, unknown). A started table opens only for the
+        people seated there."""
+        found = None
+        if isinstance(token, str) and len(token) <= 64:
+            code = as_code(token)
+            if code is not None:
+                found = self.live.find_invite(code=code)
+            elif len(token) >= 16:
+                found = self.live.find_invite(digest=hash_token(token))
+        if found is None:
+            raise BadInvitation("unknown")
+        game_id, state = found
+        if state in ("renewed", "revoked"):
+            raise BadInvitation(state)
+        try:
+            row, live = self._rows(game_id)
+        except NotFound:
+            raise BadInvitation("unknown") from None
+        if live.seat_of(owner) is None:
+            if state == "started" or live.status != "open":
+                raise TableClosed("started")
+            if not any(s.free for s in live.seats):
+                raise TableClosed("full")
+        return row, live
+
+    def preview(self, owner: Owner, token: object) -> dict[str, Any]:
+        """What an invitation shows before sitting down: the seats and the rules' name."""
+        try:
+            row, live = self._by_token(token, owner)
+        except TableClosed as e:
+            raise BadInvitation(e.reason) from None
+        return {
+            "id": row.id,
+            "status": live.status,
+            "seats": row.seats,
+            "profile": row.profile_id,
+            "timer": live.timer,
+            "players": [
+                {"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
+                 "free": s.free}
+                for s in live.seats
+            ],
+            "you": live.seat_of(owner),
+        }
+
+    def join(
+        self, owner: Owner, token: object, name: object, seat: object = None
+    ) -> tuple[str, int]:
+        """Sit down with an invitation: the chosen free seat, else the first free one;
+        (the table's id, the seat)."""
+        row, live = self._by_token(token, owner)
+        mine = live.seat_of(owner)
+        if mine is not None:
+            return row.id, mine
+        who = clean_name(name)
+        free = [s.seat for s in live.seats if s.free]
+        if seat is not None:
+            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
+                raise Conflict(_("seat {seat} is not free", seat=repr(seat)))
+            free = [seat]
+        for s in free:
+            taken = self.live.take_seat(row.id, s, owner, who, name_key)
+            if taken == "name":
+                raise NameTaken(who)
+            if taken == "ok":
+                self.announce(row.id, "seats")
+                return row.id, s
+        raise TableClosed("full")
+
+    def start(self, owner: Owner, game_id: str) -> None:
+        """Deal: free seats become bots, the first decision's clock starts."""
+        self._creator(owner, game_id)
+        if not self._start(game_id):
+            raise Conflict(_("the game has already started"))
+
+    def _start(self, game_id: str) -> bool:
+        """Open → playing, once (the store's guarded update): free seats, and a rematch's
+        seats still waiting, become `normal` bots. False when it had already started."""
+        row, _live = self._rows(game_id)
+        to_act = self._turn(self.service._snapshot(row).state).to_act
+        if self.live.start(game_id, DEFAULT_LEVEL, to_act, self.clock()) is None:
+            return False
+        self.announce(game_id, "seats")
+        return True
+
+    def leave(self, owner: Owner, game_id: str) -> None:
+        """Leave the table: before the start the seat becomes free; afterwards a bot plays
+        it for good (the name stays in the record) and the lobby no longer lists it. The
+        creator leaves only once the game has started (seat 0 is theirs until then)."""
+        row, live = self._rows(game_id)
+        seat = live.seat_of(owner)
+        if seat is None:
+            raise NotFound()
+        if live.status == "open" and row.owner == owner:
+            raise Conflict(_(
+                "you made this table: start the game before you leave it, or free the"
+                " other seats"
+            ))
+        if self.live.leave(game_id, seat, self.clock()) is not None:
+            self.announce(game_id, "seats")
+
+    def set_seat(self, owner: Owner, game_id: str, seat: object, body: object) -> None:
+        """Before the start, the creator frees a seat or gives it to a bot (whoever sat
+        there); seat 0, the creator's own, cannot be changed."""
+        live = self._creator(owner, game_id)
+        if live.status != "open":
+            raise Conflict(_("the game has already started"))
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(live.seats):
+            raise BadRequest(_("there is no seat {seat} at this table", seat=repr(seat)))
+        if seat == 0:
+            raise BadRequest(_("seat 0 is the creator's own"))
+        if not isinstance(body, dict) or body.get("kind") not in ("free", "bot") or set(
+            body
+        ) - {"kind", "level"}:
+            raise BadRequest(_('send kind "free" or "bot" (and a bot\'s level)'))
+        level = None
+        if body["kind"] == "bot":
+            level = body.get("level", DEFAULT_LEVEL)
+            if not self.service.level_is_valid(level):
+                raise BadRequest(_("unknown bot level {value}", value=repr(level)))
+        if not self.live.set_seat(game_id, seat, None if level is None else str(level)):
+            raise Conflict(_("the game has already started"))
+        self.announce(game_id, "seats")
+
+    @staticmethod
+    def _turn(state: GameState) -> LiveTurn:
+        """Who is to act (when the server must decide for them is worked out in the
+        committing transaction, from the seats as stored then: `chicago.store.repo`)."""
+        return LiveTurn(None if state.finished else state.to_act)

@@ -1,0 +1,103 @@
+// A table with people, around the one table client: its socket (the tables it pushes go to
+// the client, which shows them in order), who is connected, the chat, the seating box, the
+// turn timer, play again and the alert when it becomes the player's turn in another tab.
+import { api, el, errorText } from '../api.js';
+import { t } from '../i18n.js';
+import { fetchTable, receive } from '../table/client.js';
+import { on } from '../table/dispatch.js';
+import { drawAlso, render } from '../table/draw.js';
+import { renderSeats } from '../table/board.js';
+import { renderAgain } from '../table/result.js';
+import { $, S, app, base, gameId, kind, live, myDecision } from '../table/state.js';
+import { name } from '../table/words.js';
+import { setupChat } from './chat.js';
+import { renderClock } from './clock.js';
+import { renderSeating } from './seating.js';
+import { connectSocket } from './socket.js';
+import { setupTurnAlert, turnChanged } from './turn.js';
+import { renderWatchBox } from './watchlink.js';
+
+function showConnection(state, seconds) {
+  const pill = $('connection');
+  pill.dataset.state = state;
+  pill.textContent = state === 'open' ? t('Live')
+    : state === 'waiting' ? t('Reconnecting in {n} s…', { n: seconds }) : t('Not connected');
+}
+
+async function refetch() {
+  try {
+    receive(await fetchTable(() => {}), false);
+  } catch (error) {
+    S.failure = { text: errorText(error) };
+    render();
+  }
+}
+
+function presence(connected) {
+  const l = live();
+  if (!l) return;
+  for (const p of l.players) p.connected = connected.includes(p.seat);
+  if (!S.animating) renderSeats();
+}
+
+async function playAgain() {
+  try {
+    const next = await api('POST', `${base}/again`);
+    window.location.assign(`/tables/${encodeURIComponent(next.id)}`);
+  } catch (error) {
+    $('again-status').hidden = false;
+    $('again-status').textContent = t('No new game: {error}', { error: errorText(error) });
+  }
+}
+
+/** The bot's decisions for a person (time ran out, or away) as lines of the log. */
+function tellNotes(l) {
+  const log = $('log');
+  for (const note of l.notes || []) {
+    const key = `${note.index}:${note.seat}:${note.by}`;
+    if ([...log.children].some((li) => li.dataset.note === key)) continue; // a rebuilt log tells it again
+    const words = note.by === 'timer'
+      ? t('Time ran out for {name}: a bot decided for them.', { name: name(note.seat) })
+      : t('A bot played for {name}, who is away.', { name: name(note.seat) });
+    log.append(el('li', { class: 'log-note', 'data-note': key }, words));
+  }
+}
+
+function drawLive() {
+  renderSeating();
+  renderClock();
+  const watch = $('watch-box');
+  if (watch && kind === 'table' && S.table) renderWatchBox(watch, S.table, gameId, refetch);
+  const l = live();
+  if (l) tellNotes(l);
+  app.dataset.toAct = S.table && S.table.view.to_act ? String(S.table.view.to_act.seat) : '';
+  app.dataset.status = S.table ? S.table.status : '';
+  // A finished table whose people are asked to play again: the result shows who is ready.
+  if (l && l.again && S.table.status === 'finished' && !$('result').hidden) renderAgain();
+}
+
+/** Wire the live parts and open the socket (the table is already shown). */
+export function startLive() {
+  on('refetch', refetch);
+  on('redraw', render);
+  on('again', playAgain);
+  on('settled', () => turnChanged(Boolean(myDecision())));
+  drawAlso(drawLive);
+  setupTurnAlert();
+  const showChat = kind === 'table' ? setupChat(gameId, name) : null;
+  S.pushed = S.table.version;
+  connectSocket(`${base}/live`, {
+    onMessage(message) {
+      if (message.type === 'table') receive(message);
+      else if (message.type === 'presence') presence(message.connected || []);
+      else if (message.type === 'chat' && showChat) showChat(message.messages);
+      else if (message.type === 'error') {
+        S.failure = { text: kind === 'watch' ? t('This watch link does not work any more: ask the table\'s creator for a new one.')
+          : t('You have no seat at this table.') };
+        app.dataset.state = 'gone';
+        render();
+      }
+    },
+    onState: showConnection,
+  });
+}
