@@ -10,7 +10,9 @@ the bots' interface (structured advice from `suggest`, say) is met in this modul
   cards, voids, kept offers), the stock and the others' discards from the cards left over —
   as a full state the engine can play on. Every hidden card of `state` is replaced, and
   its log and seed are the seat's own, so nothing the seat could not know remains;
-- `rollout_bot()`: the fast level that plays imagined deals to their end.
+- `continuation()`: the level that plays imagined deals to their end for every seat — the
+  normal level: strong enough that a choice is not judged by the continuation's own
+  mistakes (the easy level calls Chicago on weak hands), cheap enough for hundreds of deals.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from chicago.core.state import GameState
 from chicago.core.views import PlayerView, _redact, view
 
 COACH_LEVEL: Final = "hard"
-ROLLOUT_LEVEL: Final = "easy"
+CONTINUATION_LEVEL: Final = "normal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +52,15 @@ def advise(v: PlayerView, legal: Sequence[Action], rng: Stream) -> Advice:
     return Advice(s.action, s.reason)
 
 
-def rollout_bot() -> Bot:
-    return make_bot(ROLLOUT_LEVEL)
+_continuation: Bot | None = None
+
+
+def continuation() -> Bot:
+    """The bot that plays the rest of an imagined deal (one, reused: it keeps no state)."""
+    global _continuation
+    if _continuation is None:
+        _continuation = make_bot(CONTINUATION_LEVEL)
+    return _continuation
 
 
 def imagine(state: GameState, seat: int, rng: Stream) -> GameState | None:
