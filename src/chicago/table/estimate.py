@@ -3,11 +3,11 @@
 The coach's review asks of a decision whose choice the coach would have made otherwise how
 many points of the deal the player's choice gave away. Both choices are played on in the
 same imagined deals (`coach.imagine`: consistent with what the player could see, R9.2),
-and the rest of the deal is played by the same strong continuation for every seat (the
-normal level, `coach.continuation`) drawing on the same random source in both branches
-(common random numbers). So the two branches of an imagined deal differ only by the
-decision and what follows from it, and the paired difference measures the decision, not
-the continuation's mistakes.
+and the rest of the deal is played by the same strong continuation (`coach.continuation`:
+the normal level for the player, and for the others' calls and cards) drawing on the same
+random source in both branches (common random numbers). So the two branches of an
+imagined deal differ only by the decision and what follows from it, and the paired
+difference measures the decision, not the continuation's mistakes.
 
 The estimate is sequential: a first batch of imagined deals (`STAGES`), and more for a
 close call — while the interval of the mean paired difference includes zero and its upper
@@ -107,13 +107,16 @@ class Estimate:
 
     @property
     def sure(self) -> bool:
-        """The cost is positive beyond the estimate's noise."""
-        return self.samples > 0 and self.low > 0
+        """The cost is positive beyond the estimate's noise (its interval's lower end at a
+        hundredth of a point at least, so that it shows as positive too)."""
+        return self.samples > 0 and self.low >= 0.01
 
     def json(self) -> dict[str, object]:
+        """The cost in hundredths, its interval rounded outwards."""
         return {
-            "points": round(self.cost, 2), "low": round(self.low, 2),
-            "high": round(self.high, 2), "samples": self.samples,
+            "points": round(self.cost, 2), "low": math.floor(self.low * 100) / 100,
+            "high": math.ceil(self.high * 100) / 100 if math.isfinite(self.high) else None,
+            "samples": self.samples,
             "win": None if self.win is None else round(self.win, 3),
         }
 
@@ -124,7 +127,6 @@ def _play_on(
 ) -> tuple[float, bool]:
     """Play the deal of `world` on after `first` by the continuation, adding what `me` got
     to `into`; its points in the rest of the deal and whether the game ended."""
-    bot = coach.continuation()
     deal = world.deal
     start = world.scores[me]
     events: list[Event] = []
@@ -136,7 +138,11 @@ def _play_on(
         seat = state.to_act
         assert seat is not None
         legal = legal_actions(state)
-        action = legal[0] if len(legal) == 1 else bot.choose(view(state, seat), legal, rng(seat, n))
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            bot = coach.continuation(seat, me, state.phase)
+            action = bot.choose(view(state, seat), legal, rng(seat, n))
         state, ev = apply(state, action)
         events.extend(ev)
     got: set[str] = set()
@@ -198,7 +204,7 @@ def estimate(
             diffs.append(q - p)
             ended = ended or end_p or end_q
         mean, half = _interval(diffs)
-        if not diffs or mean - half > 0 or mean + half < MATERIAL:
+        if not diffs or mean - half >= 0.01 or mean + half < MATERIAL:
             break
     mean, half = _interval(diffs)
     n = len(diffs)

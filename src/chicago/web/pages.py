@@ -40,6 +40,7 @@ from chicago.text.i18n import (
 )
 from chicago.text.rules_text import profile_title, rules_page
 from chicago.web.auth import SESSION_COOKIE, request_account, request_owner
+from chicago.web.faces import FACES
 from chicago.web.language import (
     LANG_COOKIE,
     LANGUAGE_NAMES,
@@ -91,6 +92,7 @@ def _static_version() -> str:
 
 STATIC_VERSION: Final = _static_version()
 templates.env.globals["static_version"] = STATIC_VERSION
+templates.env.globals["faces"] = FACES  # base.html embeds them for static/faces.js
 templates.env.globals.setdefault("_", _)
 templates.env.globals.setdefault("ngettext", ngettext)
 
