@@ -10,9 +10,10 @@ imagined deal differ only by the decision and what follows from it, and the pair
 difference measures the decision, not the continuation's mistakes.
 
 The estimate is sequential: a first batch of imagined deals (`STAGES`), and more for a
-close call — while the interval of the mean paired difference includes zero and its upper
-end could still reach `MATERIAL` points — until the last stage. A decision is marked only
-when the lower end of the interval is above zero (`Estimate.sure`).
+close call — while the interval of the mean paired difference includes zero, the mean is a
+cost (above zero: a choice that looks as good as the coach's is not worth more deals) and
+the interval's upper end could still reach `MATERIAL` points — until the last stage. A
+decision is marked only when the lower end of the interval is above zero (`Estimate.sure`).
 
 Each branch also counts, per imagined deal, what the player got in the rest of the deal:
 a hand award (R4.1, R4.2, R4.3, R6.3), the last trick (R6.3), a Chicago made (R7.1) and a
@@ -204,7 +205,7 @@ def estimate(
             diffs.append(q - p)
             ended = ended or end_p or end_q
         mean, half = _interval(diffs)
-        if not diffs or mean - half >= 0.01 or mean + half < MATERIAL:
+        if not diffs or mean - half >= 0.01 or mean <= 0 or mean + half < MATERIAL:
             break
     mean, half = _interval(diffs)
     n = len(diffs)

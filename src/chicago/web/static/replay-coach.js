@@ -8,8 +8,8 @@ function markBody(m) {
   return [
     el('p', {}, t('Your move: {action}', { action: m.played })),
     el('p', {}, el('strong', {}, t('The coach would: {action}', { action: m.suggested }))),
-    el('p', { class: 'cost' }, t('Estimated cost: {cost}', { cost: m.cost_text })),
     el('p', { class: 'help' }, m.reason_text),
+    el('p', { class: 'cost' }, t('Estimated cost: {cost}', { cost: m.cost_text })),
     el('p', { class: 'help odds' }, t('Yours: {odds}', { odds: m.played_odds })),
     el('p', { class: 'help odds' }, t("The coach's: {odds}", { odds: m.suggested_odds })),
   ];
