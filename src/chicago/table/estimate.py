@@ -12,8 +12,10 @@ difference measures the decision, not the continuation's mistakes.
 The estimate is sequential: a first batch of imagined deals (`STAGES`), and more for a
 close call — while the interval of the mean paired difference includes zero, the mean is a
 cost (above zero: a choice that looks as good as the coach's is not worth more deals) and
-the interval's upper end could still reach `MATERIAL` points — until the last stage. A
-decision is marked only when the lower end of the interval is above zero (`Estimate.sure`).
+the interval's upper end could still reach `MATERIAL` points, and the mean big enough that
+the next stage's narrower interval could leave it sure (`_closer_look`) — until the last
+stage. A decision is marked only when the lower end of the interval is above zero
+(`Estimate.sure`).
 
 Each branch also counts, per imagined deal, what the player got in the rest of the deal:
 a hand award (R4.1, R4.2, R4.3, R6.3), the last trick (R6.3), a Chicago made (R7.1) and a
@@ -204,14 +206,29 @@ def estimate(
             _merge(theirs, b)
             diffs.append(q - p)
             ended = ended or end_p or end_q
-        mean, half = _interval(diffs)
-        if not diffs or mean - half >= 0.01 or mean <= 0 or mean + half < MATERIAL:
+        if not _closer_look(diffs, k, stages):
             break
     mean, half = _interval(diffs)
     n = len(diffs)
     win = (theirs.won - mine.won) / n if ended and n else None
     return Estimate(mean, mean - half, mean + half, n, mine.odds(), theirs.odds(),
                     _source(mine, theirs), win)
+
+
+def _closer_look(diffs: list[float], n: int, stages: tuple[int, ...]) -> bool:
+    """Whether the estimate so far is a close call worth the next stage's imagined deals: not
+    sure yet, a cost by its mean, possibly a material one, and with a mean big enough
+    against the interval the next stage would give (half as wide for four times the deals)
+    that it could come out sure there."""
+    if not diffs:
+        return False
+    mean, half = _interval(diffs)
+    if mean - half >= 0.01 or mean <= 0 or mean + half < MATERIAL:
+        return False
+    later = [s for s in stages if s > n]
+    if not later:
+        return False
+    return mean >= 0.5 * half * math.sqrt(n / later[0])
 
 
 def _merge(total: Branch, one: Branch) -> None:
