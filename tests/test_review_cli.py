@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from review_plants import chicago_into_a_loss
 
 from chicago.cli import main
+from review_plants import chicago_into_a_loss
 
 
 @pytest.fixture(scope="module")

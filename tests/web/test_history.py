@@ -19,6 +19,7 @@ from chicago.core.cards import DECK
 from chicago.core.events import event_to_json
 from chicago.core.views import view, view_to_json
 from chicago.table.history import HistoryService
+from chicago.web.faces import SEAT_COLOURS
 
 ALL_CARDS = {c.text for c in DECK}
 
@@ -56,6 +57,11 @@ def test_history_lists_the_owners_finished_games_with_filters(app: Any) -> None:
     assert mine["winner"] == played["winner"]
     assert mine["result"] == ("won" if played["winner"] == 0 else "lost")
     assert mine["levels"] == [None, "easy"]
+    # faces kept (issue 22): the bot is Astrid, as at the table, in the table's colours
+    assert [p["face"] for p in mine["players"]] == [
+        {"name": "You", "colour": SEAT_COLOURS[0]}, {"name": "Astrid", "colour": SEAT_COLOURS[1]}]
+    page = me.get("/history").text
+    assert "Astrid (" in page and "seat 1 (" not in page
     assert {p["id"] for p in data["profiles"]} == {"chicago-gamewide-0.2", "classic"}
 
     only = me.get("/api/history?profile=classic").json()

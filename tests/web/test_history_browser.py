@@ -18,6 +18,12 @@ from test_browser import CHROMIUM, browser, server, shots  # noqa: F401 (fixture
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 
 SIZES = ((390, 844), (1280, 720))
+SWIPE = """([dx]) => {
+  const area = document.querySelector('.replay-table');
+  const at = (x) => [new Touch({ identifier: 1, target: area, clientX: x, clientY: 200 })];
+  area.dispatchEvent(new TouchEvent('touchstart', { touches: at(200), changedTouches: at(200) }));
+  area.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: at(200 + dx) }));
+}"""
 
 
 def _import(page: Any, base: str, data: dict[str, Any]) -> str:
@@ -123,12 +129,7 @@ def test_step_through_a_finished_game_and_open_the_statistics(
         assert box["y"] >= 0 and box["y"] + min(box["height"], 40) <= size[1], (part, box)
     if size[0] < 640:  # a swipe to the left steps forward, to the right back
         for dx, k in ((-120, planted + 1), (120, planted)):
-            page.evaluate("""([dx]) => {
-              const area = document.querySelector('.replay-table');
-              const touch = (x) => [new Touch({ identifier: 1, target: area, clientX: x, clientY: 200 })];
-              area.dispatchEvent(new TouchEvent('touchstart', { touches: touch(200), changedTouches: touch(200) }));
-              area.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: touch(200 + dx) }));
-            }""", [dx])
+            page.evaluate(SWIPE, [dx])
             page.wait_for_function("() => document.getElementById('step-label').textContent === "
                                    f"'Step {k} of {last}'")
     problems = axe_issues(page, f"replay {size}")

@@ -13,7 +13,7 @@ The estimate is sequential: a first batch of imagined deals (`STAGES`), and more
 close call — while the interval of the mean paired difference includes zero, the mean is a
 cost (above zero: a choice that looks as good as the coach's is not worth more deals) and
 the interval's upper end could still reach `MATERIAL` points, and the mean big enough that
-the next stage's narrower interval could leave it sure (`_closer_look`) — until the last
+the next stage's narrower interval would leave it sure (`_closer_look`) — until the last
 stage. A decision is marked only when the lower end of the interval is above zero
 (`Estimate.sure`).
 
@@ -217,9 +217,9 @@ def estimate(
 
 def _closer_look(diffs: list[float], n: int, stages: tuple[int, ...]) -> bool:
     """Whether the estimate so far is a close call worth the next stage's imagined deals: not
-    sure yet, a cost by its mean, possibly a material one, and with a mean big enough
-    against the interval the next stage would give (half as wide for four times the deals)
-    that it could come out sure there."""
+    sure yet, a cost by its mean, possibly a material one, and with a mean that would be
+    sure at the next stage if it held (the interval there is narrower by the square root of
+    the deals' ratio: half as wide for four times as many)."""
     if not diffs:
         return False
     mean, half = _interval(diffs)
@@ -228,7 +228,7 @@ def _closer_look(diffs: list[float], n: int, stages: tuple[int, ...]) -> bool:
     later = [s for s in stages if s > n]
     if not later:
         return False
-    return mean >= 0.5 * half * math.sqrt(n / later[0])
+    return mean >= half * math.sqrt(n / later[0])
 
 
 def _merge(total: Branch, one: Branch) -> None:
