@@ -16,7 +16,8 @@ from markupsafe import Markup
 from sqlalchemy.orm import configure_mappers
 
 from chicago.store import Owner
-from chicago.table.history import NotFound, profile_title
+from chicago.table.history import profile_title
+from chicago.table.service import NotFound
 from chicago.table.statistics import Statistics
 from chicago.table.stats import Totals
 from chicago.table.stats_report import report
