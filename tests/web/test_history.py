@@ -200,6 +200,8 @@ def test_statistics_page_json_and_csv(app: Any) -> None:
     for title in ("Scores over the deals", "Win rate over time", "Points by source"):
         assert f"<title>{title}</title>" in page.text
     assert "<script" not in page.text.split("<main", 1)[1]  # charts without any script
+    # the game's chart names and colours the seats as the table did (issue 22)
+    assert ">Astrid</text>" in page.text and f'stroke="{SEAT_COLOURS[1]}"' in page.text
     ids = [g["id"] for g in me.get("/api/history").json()["games"]]
     for gid in (ids[-1], "not-a-game"):
         chosen = me.get(f"/stats?game={gid}")
