@@ -1,12 +1,12 @@
 """The coach's review measured (issue 22): how many decisions it marks, the distribution of
 the marks' costs, and the time of a 20-deal game's review — this checkout's coach beside
-another checkout's (main's, say) in the same run, so that the ratio is fair on a loaded
-machine.
+another checkout's (main's, say), run at the same time in another process, so that the
+ratio is fair on a loaded machine.
 
 Whole games are played by bots, seat 0 "the player" at a scripted level (normal or easy)
 against normal opponents, and seat 0's decisions are reviewed one by one
 (`review.decisions`, `review.review_decision`). The other checkout is run in a subprocess
-with its own `src` first on the path.
+with its own `src` first on the path. Seconds are process time (CPU), not wall clock.
 
     nice .venv/bin/python bench/review.py --games 3 --other /work/main
     nice .venv/bin/python bench/review.py --time-only --other /work/main   # the 20-deal review
@@ -51,14 +51,14 @@ def review_game(data: dict[str, Any]) -> dict[str, Any]:
 
     replay = Replay.of({k: v for k, v in data.items() if k != "actions"}, data["actions"])
     todo = review.decisions(replay)
-    t = time.perf_counter()
+    t = time.process_time()
     costs = []
     for index in todo:
         mark = review.review_decision(replay, index)
         if mark is not None:
             cost: Any = mark["cost"]
             costs.append(float(cost["points"]))
-    return {"decisions": len(todo), "costs": costs, "seconds": time.perf_counter() - t,
+    return {"decisions": len(todo), "costs": costs, "seconds": time.process_time() - t,
             "actions": len(data["actions"])}
 
 
@@ -67,23 +67,24 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if not args.time_only:
         for g in range(args.games):
             for player in args.players.split(","):
-                data = play(100 + 37 * g, player, None)
+                data = play(100 + 37 * (args.start + g), player, None)
                 r = review_game(data)
                 r["player"] = player
                 out["games"].append(r)
                 print(f"  {player} game {g}: {r['decisions']} decisions, {len(r['costs'])} "
                       f"marks, {r['seconds']:.1f} s", file=sys.stderr)
-    data = play(1, "normal", 20)
-    out["timed"] = review_game(data)
+    if not args.skip_timed:
+        out["timed"] = review_game(play(1, "normal", 20))
     return out
 
 
 def report(label: str, out: dict[str, Any]) -> None:
     costs = [c for g in out["games"] for c in g["costs"]]
     decisions = sum(g["decisions"] for g in out["games"])
-    timed = out["timed"]
-    print(f"{label}: 20-deal review, {timed['actions']} actions, {timed['decisions']} "
-          f"decisions, {len(timed['costs'])} marks, {timed['seconds']:.1f} s")
+    timed = out.get("timed")
+    if timed:
+        print(f"{label}: 20-deal review, {timed['actions']} actions, {timed['decisions']} "
+              f"decisions, {len(timed['costs'])} marks, {timed['seconds']:.1f} s")
     if not decisions:
         return
     costs.sort()
@@ -103,6 +104,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--players", default="normal,easy", help="seat 0's levels")
     parser.add_argument("--time-only", action="store_true")
+    parser.add_argument("--skip-timed", action="store_true", help="no 20-deal review")
+    parser.add_argument("--start", type=int, default=0, help="the first game's number")
     parser.add_argument("--other", type=Path, default=None, help="another checkout's root")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -110,15 +113,19 @@ def main() -> int:
         print(json.dumps(run(args)))
         return 0
     other = None
-    if args.other is not None:
+    if args.other is not None:  # run beside this one, so that both see the same load
         env = {**os.environ, "PYTHONPATH": str(args.other / "src")}
         cmd = [sys.executable, str(Path(__file__).resolve()), "--json", "--games",
-               str(args.games), "--players", args.players]
+               str(args.games), "--players", args.players, "--start", str(args.start)]
+        if args.skip_timed:
+            cmd.append("--skip-timed")
         if args.time_only:
             cmd.append("--time-only")
-        other = json.loads(subprocess.run(cmd, env=env, check=True, capture_output=True,
-                                          text=True).stdout)
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True)
     mine = run(args)
+    if args.other is not None:
+        out, _ = proc.communicate()
+        other = json.loads(out)
     if other is not None:
         report("other", other)
     report("this", mine)
@@ -128,6 +135,8 @@ def main() -> int:
         print(f"marked_share={len(costs) / decisions:.3f}")
         print(f"below_quarter_share={sum(c < 0.25 for c in costs) / max(1, len(costs)):.3f}")
         print(f"non_positive={sum(c <= 0 for c in costs)}")
+    if "timed" not in mine:
+        return 0
     print(f"review_seconds={mine['timed']['seconds']:.1f}")
     if other is not None:
         print(f"other_review_seconds={other['timed']['seconds']:.1f}")

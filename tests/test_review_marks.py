@@ -15,6 +15,7 @@ import pytest
 
 from chicago.core.actions import Action, action_to_json
 from chicago.table import coach, review
+from chicago.table.estimate import estimate
 from chicago.table.replay import Replay
 from chicago.text.i18n import use_language
 from chicago.text.review_words import mark_words
@@ -88,3 +89,15 @@ def test_the_summary_ranks_the_marks_by_cost() -> None:
     assert (s["decisions"], s["fine"], s["marked"], s["total"]) == (20, 16, 4, 10.75)
     assert s["top"] == [9, 3, 5]
     assert [m["index"] for m in review.ranked(marks)] == [9, 3, 5, 12]
+
+
+def test_the_same_choice_costs_exactly_nothing() -> None:
+    """Common random numbers: both branches of an imagined deal are played by the same
+    continuation from the same random source, so a choice against itself differs in no
+    imagined deal — the estimate measures the decision and nothing else."""
+    p = PLANTS["pair_discarded"](False)
+    replay = _replay(p)
+    state = replay.states[p.index]
+    est = estimate(state, p.best, p.best, 0, p.index, (16, 64))
+    assert (est.cost, est.low, est.high, est.samples) == (0.0, 0.0, 0.0, 16)
+    assert not est.sure and est.played == est.better
