@@ -135,7 +135,8 @@ def _play_on(
     events: list[Event] = []
     state, ev = apply(world, first)
     events.extend(ev)
-    for n in range(MAX_STEPS):
+    turns = [0] * len(world.scores)  # each seat's own decisions: its random source's key
+    for _ in range(MAX_STEPS):
         if state.phase is Phase.FINISHED or state.deal != deal:
             break
         seat = state.to_act
@@ -145,7 +146,8 @@ def _play_on(
             action = legal[0]
         else:
             bot = coach.continuation(seat, me, state.phase)
-            action = bot.choose(view(state, seat), legal, rng(seat, n))
+            action = bot.choose(view(state, seat), legal, rng(seat, turns[seat]))
+            turns[seat] += 1
         state, ev = apply(state, action)
         events.extend(ev)
     got: set[str] = set()
