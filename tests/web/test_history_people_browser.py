@@ -1,9 +1,9 @@
 """A table with people's game in a real browser (Debian's Chromium through Playwright): Bo,
 who sat at Ann's table, finds it in his history marked as played with people, with Ann
 named; the viewer names the seats from his side, as the table did ("You", "Ann", "Bot
-(easy)"), shows every hand now that the game is over, and tells him only the creator shares the game. Screenshots at
-390×844 and 1280×720 go to $CHICAGO_SCREENSHOTS if set, else the test's temporary
-directory."""
+(easy)"), shows every hand now that the game is over, and tells him only the creator
+shares the game. Screenshots at 390×844 and 1280×720 go to $CHICAGO_SCREENSHOTS if set,
+else the test's temporary directory."""
 
 from __future__ import annotations
 
