@@ -53,6 +53,58 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """The coach's review of a game file's seat (plain/review.py); exit 2 with one line on a
+    bad file or seat."""
+    from chicago.plain import review
+    from chicago.table.replay import Replay
+
+    try:
+        text = _read(args.file)
+        game = record.replay(record.loads(text))
+        data = json.loads(text)
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"cannot read {args.file}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        return 2
+    except record.GameFileError as e:
+        print(str(e).replace("\n", " "), file=sys.stderr)
+        return 2
+    if not 0 <= args.seat < game.state.setup.seats:
+        print(f"--seat {args.seat}: the game has seats 0 to {game.state.setup.seats - 1}",
+              file=sys.stderr)
+        return 2
+    replay = Replay.of({k: v for k, v in data.items() if k != "actions"}, data["actions"])
+    summary, marks = review.run(replay, args.seat, sys.stderr, *filter(None, [args.stages]))
+    if args.json:
+        print(review.as_json(args.seat, summary, marks))
+    else:
+        review.as_text(args.seat, summary, marks, args.order == "game", sys.stdout)
+    return 0
+
+
+def _stages(text: str) -> tuple[int, ...]:
+    try:
+        stages = tuple(int(n) for n in text.split(","))
+    except ValueError:
+        stages = ()
+    if not stages or any(b <= a for a, b in zip((0, *stages), stages, strict=False)):
+        raise argparse.ArgumentTypeError(f"{text!r}: rising positive numbers like 16,64,256")
+    return stages
+
+
+def _add_review(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("review", help="the coach's review of a seat's decisions in a game file")
+    p.add_argument("file", metavar="FILE", help="a chicago-game/1 JSON file, or - for stdin")
+    p.add_argument("--seat", type=int, default=0, help="whose decisions (default 0)")
+    p.add_argument("--order", choices=("cost", "game"), default="cost",
+                   help="the marks by cost, the costliest first (default), or in game order")
+    p.add_argument("--json", action="store_true", help="one JSON object, for scripts")
+    p.add_argument("--stages", type=_stages, default=None, metavar="N,N,...",
+                   help="imagined deals after each stage of a close call (default 16,64,256)")
+    _add_lang(p)
+    p.set_defaults(run=cmd_review)
+
+
 def profile_with_changes(name: str, sets: Sequence[str] | None) -> RuleProfile:
     """`--profile NAME` with `--set KNOB=VALUE` changes on top; ValueError in one line."""
     profile = get_profile(name)
@@ -484,6 +536,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="do not log each request")
     p.set_defaults(run=cmd_serve)
     _add_arena_and_play(sub)
+    _add_review(sub)
     return parser
 
 

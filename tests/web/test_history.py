@@ -19,6 +19,7 @@ from chicago.core.cards import DECK
 from chicago.core.events import event_to_json
 from chicago.core.views import view, view_to_json
 from chicago.table.history import HistoryService
+from chicago.web.faces import SEAT_COLOURS
 
 ALL_CARDS = {c.text for c in DECK}
 
@@ -56,6 +57,11 @@ def test_history_lists_the_owners_finished_games_with_filters(app: Any) -> None:
     assert mine["winner"] == played["winner"]
     assert mine["result"] == ("won" if played["winner"] == 0 else "lost")
     assert mine["levels"] == [None, "easy"]
+    # faces kept (issue 22): the bot is Astrid, as at the table, in the table's colours
+    assert [p["face"] for p in mine["players"]] == [
+        {"name": "You", "colour": SEAT_COLOURS[0]}, {"name": "Astrid", "colour": SEAT_COLOURS[1]}]
+    page = me.get("/history").text
+    assert "Astrid (" in page and "seat 1 (" not in page
     assert {p["id"] for p in data["profiles"]} == {"chicago-gamewide-0.2", "classic"}
 
     only = me.get("/api/history?profile=classic").json()
@@ -194,6 +200,8 @@ def test_statistics_page_json_and_csv(app: Any) -> None:
     for title in ("Scores over the deals", "Win rate over time", "Points by source"):
         assert f"<title>{title}</title>" in page.text
     assert "<script" not in page.text.split("<main", 1)[1]  # charts without any script
+    # the game's chart names and colours the seats as the table did (issue 22)
+    assert ">Astrid</text>" in page.text and f'stroke="{SEAT_COLOURS[1]}"' in page.text
     ids = [g["id"] for g in me.get("/api/history").json()["games"]]
     for gid in (ids[-1], "not-a-game"):
         chosen = me.get(f"/stats?game={gid}")

@@ -18,6 +18,12 @@ from test_browser import CHROMIUM, browser, server, shots  # noqa: F401 (fixture
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 
 SIZES = ((390, 844), (1280, 720))
+SWIPE = """([dx]) => {
+  const area = document.querySelector('.replay-table');
+  const at = (x) => [new Touch({ identifier: 1, target: area, clientX: x, clientY: 200 })];
+  area.dispatchEvent(new TouchEvent('touchstart', { touches: at(200), changedTouches: at(200) }));
+  area.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: at(200 + dx) }));
+}"""
 
 
 def _import(page: Any, base: str, data: dict[str, Any]) -> str:
@@ -31,6 +37,18 @@ def _import(page: Any, base: str, data: dict[str, Any]) -> str:
     assert r.status == 201, r.text()
     gid: str = r.json()["id"]
     return gid
+
+
+def axe_issues(page: Any, where: str) -> list[str]:
+    """axe-core's serious and critical violations, and headings out of order (heading-order
+    is a moderate one), one line each."""
+    sync = pytest.importorskip("axe_playwright_python.sync_playwright")
+    return [
+        f"{where}: {v['id']} ({v['impact']}): {v['help']} at "
+        + "; ".join(str(n["target"]) for n in v["nodes"][:4])
+        for v in sync.Axe().run(page).response["violations"]
+        if v["impact"] in ("serious", "critical") or v["id"] == "heading-order"
+    ]
 
 
 def _step(page: Any) -> str:
@@ -85,12 +103,39 @@ def test_step_through_a_finished_game_and_open_the_statistics(
 
     page.click("#ask-coach")
     page.wait_for_selector("#coach-marks li", timeout=120_000)
+    # the summary first, then the costliest moments, each a click from its step
+    assert "1 marked" in page.locator("#coach-summary").inner_text()
+    assert page.locator("#coach-top li").count() == 1
     assert page.locator("#marks .mark").count() == 1
+    mark = page.locator("#marks .mark").bounding_box()
+    assert mark["width"] >= 24 and mark["height"] >= 24, mark  # legible, tappable
     page.click("#marks .mark")
     page.wait_for_function("() => document.getElementById('step-label').textContent === "
                            f"'Step {planted} of {last}'")
     assert "keep all five cards" in page.locator("#coach-marks").inner_text()
-    page.screenshot(path=str(shots / f"replay-{size[0]}x{size[1]}.png"), full_page=True)
+    # the step's mark beside the table, with the cost and its reason
+    step_mark = page.locator("#step-mark").inner_text()
+    assert "keep all five cards" in step_mark and "R4.2" in step_mark
+    page.click("#coach-order-game")
+    assert page.get_attribute("#coach-order-game", "aria-pressed") == "true"
+    page.click("#forward")
+    page.click("#coach-top button")
+    page.wait_for_function("() => document.getElementById('step-label').textContent === "
+                           f"'Step {planted} of {last}'")
+    # one screen: the table, the step's story and its mark, and the controls in view
+    page.evaluate("() => window.scrollTo(0, 0)")
+    for part in ("#replay-table", "#step-now", "#forward", "#slider"):
+        box = page.locator(part).bounding_box()
+        assert box["y"] >= 0 and box["y"] + min(box["height"], 40) <= size[1], (part, box)
+    if size[0] < 640:  # a swipe to the left steps forward, to the right back
+        for dx, k in ((-120, planted + 1), (120, planted)):
+            page.evaluate(SWIPE, [dx])
+            page.wait_for_function("() => document.getElementById('step-label').textContent === "
+                                   f"'Step {k} of {last}'")
+    problems = axe_issues(page, f"replay {size}")
+    assert problems == [], "\n".join(problems)
+    page.screenshot(path=str(shots / f"replay-{size[0]}x{size[1]}.png"))
+    page.screenshot(path=str(shots / f"replay-{size[0]}x{size[1]}-full.png"), full_page=True)
 
     page.click("a[href='/stats']")
     page.wait_for_selector("svg.chart")

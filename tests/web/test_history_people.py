@@ -25,6 +25,7 @@ from chicago.table.history import HistoryService
 from chicago.table.replay import Replay
 from chicago.table.review_jobs import Reviews
 from chicago.web.auth import GUEST_COOKIE, hash_token
+from chicago.web.faces import SEAT_COLOURS
 
 ALL_CARDS = {c.text for c in DECK}
 NAMES = ["Ann", "Friend 1", "Friend 2"]
@@ -146,6 +147,10 @@ def test_after_the_end_each_person_sees_all_and_a_stranger_nothing(
             ("person", NAMES[2], None, seat == 2), ("bot", None, "easy", False),
         ]
         assert "guest" not in str(entry["players"])  # names only, never an owner
+        # faces kept (issue 22): the names the table used, the same colour per seat for all
+        assert [p["face"]["name"] for p in entry["players"]] == [
+            "You" if s == seat else name for s, name in enumerate([*NAMES[:3], "Bot (easy)"])]
+        assert [p["face"]["colour"] for p in entry["players"]] == list(SEAT_COLOURS[:4])
         wins = player.get("/api/history?result=won").json()["total"]
         assert wins == (1 if winner == seat else 0)
 
@@ -189,7 +194,7 @@ def test_the_coach_reviews_each_persons_own_seat(
         asked[seat] = r.json()["total"]
         mine = [i for i, a in enumerate(replay.actions) if a.seat == seat]
         assert 0 < asked[seat] <= len(mine)
-    reviews.samples = 1  # the marks' cost estimates are not what this test checks
+    reviews.samples = (2,)  # the marks' cost estimates are not what this test checks
     assert reviews.run_pending() == asked[1] + asked[2]
     for seat in (1, 2):
         done = players[seat].get(f"/api/games/{game_id}/review").json()

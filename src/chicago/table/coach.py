@@ -10,7 +10,12 @@ the bots' interface (structured advice from `suggest`, say) is met in this modul
   cards, voids, kept offers), the stock and the others' discards from the cards left over —
   as a full state the engine can play on. Every hidden card of `state` is replaced, and
   its log and seed are the seat's own, so nothing the seat could not know remains;
-- `rollout_bot()`: the fast level that plays imagined deals to their end.
+- `continuation(seat, me)`: who plays an imagined deal to its end. The reviewed seat `me`
+  plays the normal level throughout — strong enough that its choice is not judged by the
+  continuation's own mistakes (the easy level calls Chicago on weak hands); the others play
+  the normal level's Chicago calls and cards, and the easy level's exchanges (a normal
+  exchange costs some 3 ms, twenty times an easy one: the others' exchanges are the same in
+  both branches of an imagined deal, so they add noise to the difference, not bias).
 """
 
 from __future__ import annotations
@@ -25,11 +30,12 @@ from chicago.core.actions import Action
 from chicago.core.cards import Card
 from chicago.core.events import visible_to
 from chicago.core.shuffle import Stream
-from chicago.core.state import GameState
+from chicago.core.state import GameState, Phase
 from chicago.core.views import PlayerView, _redact, view
 
 COACH_LEVEL: Final = "hard"
-ROLLOUT_LEVEL: Final = "easy"
+CONTINUATION_LEVEL: Final = "normal"
+OTHERS_EXCHANGE_LEVEL: Final = "easy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +56,20 @@ def advise(v: PlayerView, legal: Sequence[Action], rng: Stream) -> Advice:
     return Advice(s.action, s.reason)
 
 
-def rollout_bot() -> Bot:
-    return make_bot(ROLLOUT_LEVEL)
+_bots: dict[str, Bot] = {}
+
+
+def _bot(level: str) -> Bot:
+    if level not in _bots:
+        _bots[level] = make_bot(level)  # one of each, reused: a bot keeps no state
+    return _bots[level]
+
+
+def continuation(seat: int, me: int, phase: Phase) -> Bot:
+    """The bot that plays `seat`'s decision in `phase` in the rest of an imagined deal."""
+    if seat != me and phase in (Phase.EXCHANGE, Phase.OFFER):
+        return _bot(OTHERS_EXCHANGE_LEVEL)
+    return _bot(CONTINUATION_LEVEL)
 
 
 def imagine(state: GameState, seat: int, rng: Stream) -> GameState | None:

@@ -21,6 +21,7 @@ from chicago.store import Owner
 from chicago.store.history import ReviewRow
 from chicago.table import coach, review
 from chicago.table.history import HistoryService, NotOver
+from chicago.text.review_words import mark_words, summary_words
 
 log = logging.getLogger("chicago.table.review")
 
@@ -40,7 +41,7 @@ class Reviews:
         history: HistoryService,
         *,
         advise: review.Advise = coach.advise,
-        samples: int = review.SAMPLES,
+        samples: tuple[int, ...] = review.SAMPLES,
         clock: Callable[[], datetime] = _now,
     ) -> None:
         self.history = history
@@ -144,9 +145,15 @@ class Reviews:
 
 
 def status_json(r: ReviewRow) -> dict[str, Any]:
-    return {
+    """The review's progress, its marks worded in the current language (in game order) and,
+    once done, its summary: the costliest moments first."""
+    out: dict[str, Any] = {
         "status": r.status,
         "done": r.done,
         "total": r.total,
-        "marks": [review.mark_words(m) for m in r.marks],
+        "marks": [mark_words(m) for m in r.marks],
     }
+    if r.status == "done":
+        s = review.summary(r.marks, r.total)
+        out["summary"] = {**s, "text": summary_words(s)}
+    return out

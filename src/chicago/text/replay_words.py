@@ -32,36 +32,3 @@ class OpenNarrator(Narrator):
                       n=e["cards"])]
         return super().lines(e)
 
-
-def action_words(action: Data) -> str:
-    """A decision in its game-file form, in words, for the coach's marks: "discard Kd 7c"."""
-    kind = action.get("type")
-    if kind == "exchange":
-        cards = " ".join(_cards(action.get("discard")))
-        if not cards:
-            return _("keep all five cards")
-        if action.get("confirm_reset"):
-            return _("discard {cards} (and accept the reset to 0)", cards=cards)
-        return _("discard {cards}", cards=cards)
-    if kind == "offer":
-        return _("keep the offered card") if action.get("keep") else _("decline the offered card")
-    if kind == "quads":
-        if action.get("choice") == "points":
-            return _("take the points for four of a kind")
-        return _("reset the others with four of a kind")
-    if kind == "chicago":
-        return _("call Chicago") if action.get("call") else _("not call Chicago")
-    return _("play {card}", card=str(action.get("card")))
-
-
-def cost_words(points: float, win: float | None, samples: int) -> str:
-    """An estimated cost, always said to be an estimate."""
-    if points >= 0.05:
-        text = _("about {points} points fewer in this deal", points=f"{points:.1f}")
-    elif points <= -0.05:
-        text = _("no cost in points seen ({points} in this deal)", points=f"{points:+.1f}")
-    else:
-        text = _("no difference in points seen")
-    if win is not None and abs(win) >= 0.005:
-        text += _(", {pct}% less chance to win the game", pct=f"{100 * win:.0f}")
-    return text + _(" (an estimate from {n} imagined deals)", n=samples)

@@ -46,7 +46,8 @@ def _frame(
     x = LEFT
     for colour, label in legend:
         items.append(
-            f'<rect x="{x}" y="{H - 14}" width="12" height="12" fill="{colour}"></rect>'
+            f'<rect x="{x}" y="{H - 14}" width="12" height="12" fill="{colour}" '
+            f'stroke="#1d2420"></rect>'
             f'<text x="{x + 16}" y="{H - 4}">{escape(label)}</text>'
         )
         x += 24 + 8 * len(label)
@@ -84,8 +85,12 @@ def line_chart(
     y_max: float | None = None,
     percent: bool = False,
     marker: float | None = None,
+    colours: Sequence[str] | None = None,
 ) -> Markup:
-    """Lines over shared x values (deals, games); `marker` draws a dashed level (target)."""
+    """Lines over shared x values (deals, games); `marker` draws a dashed level (target);
+    `colours` gives each line its own (the seats' colours at the table, faces.py: each line
+    is drawn over a dark outline, so that a light colour shows on the page)."""
+    palette = tuple(colours) if colours else COLOURS
     top = max([v for _, ys in series for v in ys] + [marker or 0, 1])
     high = y_max if y_max is not None else _nice_max(top)
     body, scale = _y_axis(0.0, high, "{:.0%}" if percent else "{:g}")
@@ -103,17 +108,21 @@ def line_chart(
                     f'y2="{py(marker):.1f}" stroke="#8a5a00" stroke-dasharray="6 4"></line>')
     for i, (_, ys) in enumerate(series):
         points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(xs, ys, strict=False))
-        colour = COLOURS[i % len(COLOURS)]
+        colour = palette[i % len(palette)]
+        if colours:
+            body.append(f'<polyline class="line halo" stroke="#1d2420" stroke-width="4.5" '
+                        f'points="{points}"></polyline>')
         body.append(f'<polyline class="line" stroke="{colour}" points="{points}"></polyline>')
         if len(ys) <= 30:  # few points: each one shows (a single game is one dot)
             body.extend(
-                f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3.5" fill="{colour}"></circle>'
+                f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3.5" fill="{colour}" '
+                f'stroke="#1d2420"></circle>'
                 for x, y in zip(xs, ys, strict=False)
             )
     body.append(f'<text x="{W - RIGHT}" y="{H - BOTTOM + 16}" text-anchor="end">'
                 f"{escape(x_label)} {x1:g}</text>")
     body.append(f'<text x="{LEFT}" y="{H - BOTTOM + 16}">{x0:g}</text>')
-    legend = [(COLOURS[i % len(COLOURS)], label) for i, (label, _) in enumerate(series)]
+    legend = [(palette[i % len(palette)], label) for i, (label, _) in enumerate(series)]
     return _frame(title, desc, body, legend if len(series) > 1 else ())
 
 

@@ -24,11 +24,13 @@ from chicago.table.replay import Replay
 from chicago.table.review_jobs import Reviews
 from chicago.text.i18n import N_, _, catalog_for_browser, negotiate, use_language
 from chicago.web.auth import request_owner
+from chicago.web.faces import FACES, seat_face
 from chicago.web.pages import _SECURITY_HEADERS, TEMPLATES_DIR, install_assets
 
 router = APIRouter()
 templates: Final = Jinja2Templates(directory=str(TEMPLATES_DIR))
 install_assets(templates.env)
+templates.env.globals["faces"] = FACES
 templates.env.globals["_"] = _
 
 LEVEL_NAMES: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
@@ -74,19 +76,25 @@ def players_json(
     row: GameRow, seat: int, people: tuple[PeopleSeat, ...] | list[PeopleSeat]
 ) -> list[dict[str, object]]:
     """Who sat where, as the player at `seat` may read it: a person by the name they gave
-    at the table, a bot by its level (never anyone's account or cookie)."""
+    at the table, a bot by its level (never anyone's account or cookie), and each seat's
+    face: its name and colour at the table."""
+    players: list[dict[str, object]]
     if people:
-        return [
+        players = [
             {"seat": p.seat, "kind": "person" if p.kind == "person" else "bot",
              "name": p.name if p.kind == "person" else None,
              "level": None if p.kind == "person" else p.level, "you": p.seat == seat}
             for p in people
         ]
-    return [
-        {"seat": k, "kind": "person" if k == seat else "bot", "name": None,
-         "level": None if k == seat else level, "you": k == seat}
-        for k, level in enumerate(row.levels)
-    ]
+    else:
+        players = [
+            {"seat": k, "kind": "person" if k == seat else "bot", "name": None,
+             "level": None if k == seat else level, "you": k == seat}
+            for k, level in enumerate(row.levels)
+        ]
+    for p in players:  # the name and colour the seat had at the table (faces.py)
+        p["face"] = seat_face(p, bool(people))
+    return players
 
 
 def entry_json(
@@ -308,6 +316,10 @@ VIEWER_WORDS: Final = (
     "The coach reviews a game once it is over.", "{name} (seat {seat})", "{name} won",
     "Played with people", "Only the table's creator can share this game.",
     "Hidden: only the players at the table see it",
+    # the coach's review (issue 22)
+    "Yours: {odds}", "The coach's: {odds}", "{points} points", "Order of the marks",
+    "Costliest first", "In game order", "The costliest moments", "Every mark",
+    "The coach marks this step", "Mark {n}: step {k}, {summary}",
 )
 
 

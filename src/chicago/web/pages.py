@@ -42,6 +42,7 @@ from chicago.text.rules_text import profile_title, rules_page
 from chicago.web.api import table_json
 from chicago.web.assets import Assets
 from chicago.web.auth import SESSION_COOKIE, request_account, request_owner
+from chicago.web.faces import FACES
 from chicago.web.language import (
     LANG_COOKIE,
     LANGUAGE_NAMES,
@@ -97,6 +98,7 @@ def prepare() -> None:
 STATIC_VERSION: Final = ASSETS.version
 """The whole folder's version: `?v={{ static_version }}` is a current URL for any file."""
 install_assets(templates.env)
+templates.env.globals["faces"] = FACES  # base.html embeds them for static/faces.js
 templates.env.globals.setdefault("_", _)
 templates.env.globals.setdefault("ngettext", ngettext)
 

@@ -17,13 +17,15 @@ from sqlalchemy.orm import configure_mappers
 
 from chicago.store import Owner
 from chicago.table.history import profile_title
+from chicago.table.service import NotFound
 from chicago.table.statistics import Statistics
 from chicago.table.stats import Totals
 from chicago.table.stats_report import report
 from chicago.text.i18n import _, use_language
 from chicago.web.auth import request_owner
 from chicago.web.charts import bar_chart, line_chart
-from chicago.web.history import _page, language, templates
+from chicago.web.faces import faces
+from chicago.web.history import _page, history_service, language, players_json, templates
 
 router = APIRouter()
 
@@ -77,8 +79,17 @@ async def stats_csv(request: Request) -> Response:
     return await run_in_threadpool(_csv, request)
 
 
-def _game_chart(stats: Statistics, owner: Owner, chosen: str | None) -> tuple[Markup | None,
-                                                                                 list[Any], str]:
+def _faces(request: Request, owner: Owner, game_id: str) -> list[dict[str, str]] | None:
+    """The seats of a stored game as they were at the table (faces.py), or None."""
+    try:
+        seen = history_service(request).seen(owner, game_id)
+    except NotFound:
+        return None
+    return faces(players_json(seen.row, seen.seat, seen.people), bool(seen.people))
+
+
+def _game_chart(request: Request, stats: Statistics, owner: Owner,
+                chosen: str | None) -> tuple[Markup | None, list[Any], str]:
     recent = stats.recent(owner)
     pick = stats.game(owner, chosen) if chosen else None
     pick = pick or (recent[0] if recent else None)
@@ -86,7 +97,13 @@ def _game_chart(stats: Statistics, owner: Owner, chosen: str | None) -> tuple[Ma
         return None, recent, ""
     history = pick.figures["history"]
     seats = len(pick.figures["scores"])
-    names = [_("You") if s == pick.seat else _("Seat {seat}", seat=s) for s in range(seats)]
+    seen = _faces(request, owner, pick.game_id)
+    if seen is None or len(seen) != seats:
+        names = [_("You") if s == pick.seat else _("Seat {seat}", seat=s) for s in range(seats)]
+        colours = None
+    else:
+        names = [_("You") if s == pick.seat else f["name"] for s, f in enumerate(seen)]
+        colours = [f["colour"] for f in seen]
     series = [(names[s], [0] + [h[s] for h in history]) for s in range(seats)]
     target = pick.figures.get("target")
     chart = line_chart(
@@ -94,7 +111,7 @@ def _game_chart(stats: Statistics, owner: Owner, chosen: str | None) -> tuple[Ma
         _("The scores of every seat at the end of each deal of the game of {date}.",
           date=pick.played.date().isoformat()),
         series, list(range(len(history) + 1)), _("deal"),
-        marker=float(target) if isinstance(target, int) else None,
+        marker=float(target) if isinstance(target, int) else None, colours=colours,
     )
     return chart, recent, pick.game_id
 
@@ -104,7 +121,8 @@ def _page_data(request: Request) -> dict[str, Any]:
     owner = request_owner(request)
     with use_language(language(request)):
         t = stats.totals(owner)
-        game_chart, recent, picked = _game_chart(stats, owner, request.query_params.get("game"))
+        game_chart, recent, picked = _game_chart(request, stats, owner,
+                                                   request.query_params.get("game"))
         over_time = t.win_rate_over_time()
         win_chart = line_chart(
             _("Win rate over time"),

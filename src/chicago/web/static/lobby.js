@@ -1,8 +1,9 @@
 // The lobby: the new-game form (with the custom rules editor), the saved games and imports.
 import { ApiError, api, el, errorText } from './api.js';
 import { N_, t } from './i18n.js';
+import { BOT_NAMES } from './faces.js';
 
-const NAMES = [N_('You'), 'Astrid', 'Bengt', 'Cissi', 'Dag', 'Elsa'];
+const NAMES = [N_('You'), ...BOT_NAMES];
 const seatName = (seat) => (seat === 0 ? t(NAMES[0]) : NAMES[seat]);
 const LEVELS = ['easy', 'normal', 'hard'];
 const LEVEL_WORDS = { easy: N_('Easy'), normal: N_('Normal'), hard: N_('Hard') };

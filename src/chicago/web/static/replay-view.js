@@ -1,5 +1,6 @@
 // The replay viewer's drawing: the table at one position, the story, the coach's marks.
 import { el } from './api.js';
+import { face } from './faces.js';
 import { t } from './words.js';
 
 const SUITS = { c: '♣', d: '♦', h: '♥', s: '♠' };
@@ -15,14 +16,16 @@ function chips(cards) {
   return el('span', { class: 'rp-chips' }, ...cards.map(cardChip));
 }
 
-/** A seat as the viewer names it: "You" for the looker's own seat, a person at a table with
- * people by the name they gave there, a bot by its level. */
+/** A seat as it was named at the table (faces.py): "You" for the looker's own seat, a person
+ * at a table with people by the name they gave there, a bot as the table called it. */
 export function seatName(game, seat) {
   const p = (game.players || [])[seat];
   if (p ? p.you : seat === 0) return t('You');
-  if (p && p.kind === 'person' && p.name) return t('{name} (seat {seat})', { name: p.name, seat });
-  const level = game.levels[seat];
-  return level ? t('Seat {seat} ({level})', { seat, level: t(level) }) : t('Seat {seat}', { seat });
+  return face(game, seat).name;
+}
+
+function swatch(game, seat) {
+  return el('span', { class: 'swatch', style: `background:${face(game, seat).colour}`, 'aria-hidden': 'true' });
 }
 
 function exchangeLine(x) {
@@ -61,7 +64,7 @@ function seatBox(game, pos, seat) {
   }
   return el('div', { class: `rp-seat${pos.to_act === seat ? ' rp-acting' : ''}`, 'data-seat': String(seat) },
     el('div', { class: 'rp-seat-head' },
-      el('strong', {}, seatName(game, seat)),
+      el('strong', {}, swatch(game, seat), seatName(game, seat)),
       el('span', { class: 'rp-score' }, String(pos.scores[seat])),
       tags.length ? el('span', { class: 'rp-tags' }, tags.join(' · ')) : ''),
     el('div', { class: 'rp-hand' }, handNode),
@@ -88,9 +91,10 @@ export function drawTable(root, game, pos) {
     middle.append(el('h3', {}, t('Tricks this deal')), done);
   }
   if (pos.stock) {
-    middle.append(el('h3', {}, t('Stock (top first)')),
+    const stock = el('div', { class: 'rp-stock' }, el('h3', {}, t('Stock (top first)')),
       pos.stock.length ? chips(pos.stock) : el('p', {}, t('No stock left')));
-    if (pos.discards.length) middle.append(el('h3', {}, t('Discards')), chips(pos.discards));
+    if (pos.discards.length) stock.append(el('h3', {}, t('Discards')), chips(pos.discards));
+    middle.append(stock);
   }
   root.append(seats, middle);
 }
@@ -110,15 +114,28 @@ export function drawStory(root, game, k) {
   root.scrollTop = root.scrollHeight; // the list scrolls, never the page
 }
 
-/** The coach's marks on the slider's track, each a button to jump there. */
+/** The coach's marks on the slider's track: each a numbered button (its rank by cost) that
+ * jumps to its step; marks too close to sit side by side go to another lane. */
 export function drawMarks(root, marks, positions, go) {
   root.replaceChildren();
   const span = Math.max(1, positions - 1);
-  for (const m of marks) {
+  const width = root.clientWidth || 300;
+  const size = 28;
+  const lanes = [];
+  const rank = new Map([...marks].sort((a, b) => b.cost.points - a.cost.points || a.index - b.index)
+    .map((m, i) => [m.index, i + 1]));
+  for (const m of [...marks].sort((a, b) => a.position - b.position)) {
+    const x = (width * m.position) / span;
+    let lane = lanes.findIndex((right) => x - right >= size + 2);
+    if (lane < 0) { lanes.push(-Infinity); lane = lanes.length - 1; }
+    lanes[lane] = x;
+    const n = rank.get(m.index);
     root.append(el('button', {
-      type: 'button', class: 'mark', style: `left: ${(100 * m.position) / span}%`,
-      title: m.summary, 'aria-label': t('Jump to step {k}', { k: m.position }),
+      type: 'button', class: `mark${n <= 3 ? ' top' : ''}`, style: `left: ${(100 * m.position) / span}%; top: ${lane * (size + 4)}px`,
+      title: `${m.summary} · ${m.cost_text}`,
+      'aria-label': t('Mark {n}: step {k}, {summary}', { n, k: m.position, summary: m.summary }),
       onclick: () => go(m.position),
-    }));
+    }, String(n)));
   }
+  root.style.height = `${Math.max(1, lanes.length) * (size + 4)}px`;
 }

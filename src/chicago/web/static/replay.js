@@ -2,7 +2,7 @@
 // ←/→ and Home/End); the coach's review and the share link for the owner.
 import { api, el, errorText } from './api.js';
 import { t } from './words.js';
-import { drawMarks, drawStory, drawTable } from './replay-view.js';
+import { drawMarks, drawStory, drawTable, seatName } from './replay-view.js';
 import { coachPanel } from './replay-coach.js';
 
 const root = document.getElementById('replay');
@@ -15,6 +15,8 @@ const cache = new Map();
 let game = null;
 let current = 0;
 let wanted = 0;
+let markAt = () => null;
+let marks = [];
 
 function showError(error) {
   const box = $('replay-error');
@@ -40,12 +42,36 @@ async function go(k) {
   $('deal-jump').value = String(game.timeline[target].deal);
   drawTable($('replay-table'), game, pos);
   drawStory($('story'), game, target);
+  drawStep(target);
   const url = new URL(window.location.href);
   url.hash = `step-${target}`;
   window.history.replaceState(null, '', url);
   for (const near of [target + 1, target - 1]) {
     if (near >= 0 && near < game.positions) position(near).catch(() => {});
   }
+}
+
+/** The step's own story and, where the coach marked it, its mark: beside the table. */
+function drawStep(k) {
+  const lines = game.timeline[k].lines;
+  $('step-lines').replaceChildren(...(lines.length ? lines : [t('Nothing happens here yet.')]).map((l) => el('li', {}, l)));
+  const mark = markAt(k);
+  $('step-mark').replaceChildren(...(mark ? [mark] : []));
+}
+
+/** A horizontal swipe on the table steps forward (to the left) or back (to the right). */
+function swipe(area) {
+  let start = null;
+  area.addEventListener('touchstart', (e) => {
+    if (e.touches.length === 1) start = { x: e.touches[0].clientX, y: e.touches[0].clientY };
+  }, { passive: true });
+  area.addEventListener('touchend', (e) => {
+    if (!start || !e.changedTouches.length) return;
+    const dx = e.changedTouches[0].clientX - start.x;
+    const dy = e.changedTouches[0].clientY - start.y;
+    start = null;
+    if (Math.abs(dx) > 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) go(current + (dx < 0 ? 1 : -1));
+  }, { passive: true });
 }
 
 function onKey(event) {
@@ -62,8 +88,7 @@ function about() {
   const when = new Date(game.created).toLocaleDateString();
   const winner = game.winner === null ? null : (game.players || [])[game.winner];
   const result = game.winner === null ? t('In play') : winner && winner.you ? t('You won')
-    : winner && winner.kind === 'person' && winner.name ? t('{name} won', { name: winner.name })
-      : t('Seat {seat} won', { seat: game.winner });
+    : t('{name} won', { name: seatName(game, game.winner) });
   $('replay-about').textContent = `${when} · ${game.profile.title} · ${result} · ${game.scores.join(' – ')}`;
   if (game.people) $('replay-about').append(' · ', el('span', { class: 'tag-people' }, t('Played with people')));
   if (game.imported) $('replay-about').append(' · ', el('span', { class: 'tag-imported' }, t('Imported')));
@@ -122,8 +147,11 @@ async function start() {
   $('forward').addEventListener('click', () => go(current + 1));
   $('to-end').addEventListener('click', () => go(game.positions - 1));
   document.addEventListener('keydown', onKey);
+  swipe(document.querySelector('.replay-table'));
   if (mode === 'owner') {
-    coachPanel($('coach'), key, game, (marks) => drawMarks($('marks'), marks, game.positions, go), go);
+    const place = (found) => { marks = found; drawMarks($('marks'), marks, game.positions, go); };
+    markAt = coachPanel($('coach'), key, game, place, go, () => { if (game) drawStep(current); });
+    window.addEventListener('resize', () => drawMarks($('marks'), marks, game.positions, go));
     sharePanel();
   }
   const hash = /^#step-(\d+)$/.exec(window.location.hash);

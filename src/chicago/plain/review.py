@@ -1,0 +1,89 @@
+"""`chicago review FILE`: the coach's review of one seat of a game file, in the terminal.
+
+The same review as the browser's (`chicago.table.review`): every decision of the seat with
+an alternative is weighed, a progress bar counts them on standard error, and the summary
+and the marks — the costliest first, or in game order — are printed in the reader's
+language (`chicago.text.review_words`), or as one JSON object for scripts.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from chicago.table import review
+from chicago.table.estimate import STAGES
+from chicago.table.replay import Replay
+from chicago.text.i18n import _
+from chicago.text.review_words import mark_words, summary_words
+
+
+class Bar:
+    """`[#####.....] 12/40 decisions, 9 s` on a terminal, redrawn in place; elsewhere (a log)
+    a line at every tenth of the way."""
+
+    def __init__(self, total: int, out: TextIO | None, width: int = 30) -> None:
+        self.total, self.out, self.width = total, out, width
+        self.tty = bool(out is not None and getattr(out, "isatty", lambda: False)())
+        self.start = time.perf_counter()
+        self._tenth = -1
+
+    def update(self, done: int) -> None:
+        if self.out is None:
+            return
+        filled = self.width * done // max(1, self.total)
+        bar = "#" * filled + "." * (self.width - filled)
+        spent = round(time.perf_counter() - self.start)
+        line = _("[{bar}] {done}/{total} decisions, {s} s", bar=bar, done=done,
+                 total=self.total, s=spent)
+        if self.tty:
+            self.out.write("\r" + line + ("\n" if done >= self.total else ""))
+        elif 10 * done // max(1, self.total) != self._tenth:
+            self._tenth = 10 * done // max(1, self.total)
+            self.out.write(line + "\n")
+        self.out.flush()
+
+
+def run(replay: Replay, seat: int, progress: TextIO | None,
+        stages: tuple[int, ...] = STAGES) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The seat's review: its summary and its marks (in game order)."""
+    todo = review.decisions(replay, seat)
+    bar = Bar(len(todo), progress)
+    bar.update(0)
+    marks = []
+    for done, index in enumerate(todo, 1):
+        mark = review.review_decision(replay, index, samples=stages, seat=seat)
+        if mark is not None:
+            marks.append(mark)
+        bar.update(done)
+    return review.summary(marks, len(todo)), marks
+
+
+def as_json(seat: int, summary: dict[str, Any], marks: Sequence[dict[str, Any]]) -> str:
+    return json.dumps({
+        "seat": seat,
+        "summary": {**summary, "text": summary_words(summary)},
+        "marks": [mark_words(m) for m in review.ranked(marks)],
+    }, ensure_ascii=False)
+
+
+def as_text(seat: int, summary: dict[str, Any], marks: Sequence[dict[str, Any]],
+            in_game_order: bool, out: TextIO) -> None:
+    out.write(_("The coach's review of seat {seat}", seat=seat) + "\n")
+    out.write(summary_words(summary) + "\n")
+    if not marks:
+        return
+    out.write("\n" + (_("The marks in game order:") if in_game_order
+                      else _("The marks, the costliest first:")) + "\n")
+    order = list(marks) if in_game_order else review.ranked(marks)
+    for n, raw in enumerate(order, 1):
+        m = mark_words(raw)
+        out.write(_("{n}. Deal {deal}, step {step}: you chose to {played}; the coach would "
+                    "{suggested}.", n=n, deal=m["deal"], step=m["position"],
+                    played=m["played"], suggested=m["suggested"]) + "\n")
+        out.write("   " + _("Cost: {cost}", cost=m["cost_text"]) + "\n")
+        out.write("   " + m["reason_text"] + "\n")
+        out.write("   " + _("Your choice: {odds}", odds=m["played_odds"]) + "\n")
+        out.write("   " + _("The coach's: {odds}", odds=m["suggested_odds"]) + "\n")

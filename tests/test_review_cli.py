@@ -1,0 +1,63 @@
+"""`chicago review FILE`: the coach's review of a game file in the terminal — the summary and
+the marks (costliest first, or in game order), in English or Swedish, or one JSON object;
+a progress bar on standard error; a bad file or seat is one line on standard error and
+exit status 2, as `chicago replay` (GAME-FILE.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chicago.cli import main
+from review_plants import chicago_into_a_loss
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    p = chicago_into_a_loss()  # R5.2, R7.2: a Chicago called into a sure loss
+    path = tmp_path_factory.mktemp("review") / "game.json"
+    path.write_text(json.dumps(p.data))
+    return path, p.index
+
+
+def test_json_for_scripts(planted: tuple[Path, int], capsys: Any) -> None:
+    path, index = planted
+    assert main(["review", str(path), "--json", "--stages", "16,64"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert data["seat"] == 0
+    s = data["summary"]
+    assert s["marked"] == 1 and s["fine"] == s["decisions"] - 1 and s["top"] == [index]
+    [mark] = data["marks"]
+    assert mark["index"] == index and mark["cost"]["low"] > 0
+    assert mark["played"] == "call Chicago" and mark["suggested"] == "not call Chicago"
+    assert "decisions" in err and "#" in err  # the progress bar
+
+
+def test_words_in_swedish(planted: tuple[Path, int], capsys: Any) -> None:
+    path, _ = planted
+    assert main(["review", str(path), "--lang", "sv", "--stages", "16"]) == 0
+    out = capsys.readouterr().out
+    assert "Tränarens genomgång av plats 0" in out
+    assert "ropa Chicago" in out and "påhittade givar" in out
+    assert "the coach" not in out and "imagined" not in out and "points" not in out
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["/no/such/game.json"], "cannot read"),
+    (["{bad}"], "not valid JSON"),
+    (["{game}", "--seat", "7"], "--seat 7"),
+])
+def test_a_bad_file_or_seat_is_one_line_and_status_2(
+    planted: tuple[Path, int], tmp_path: Path, capsys: Any, args: list[str], says: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    path, _ = planted
+    args = [a.replace("{bad}", str(bad)).replace("{game}", str(path)) for a in args]
+    assert main(["review", *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and says in err and err.count("\n") == 1
