@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from typing import Any, Final
 
 from chicago import __version__
-from chicago.bots.base import Suggestion, bot_stream
+from chicago.bots.base import bot_stream
 from chicago.core import record
 from chicago.core.actions import Action, action_to_json
 from chicago.core.errors import IllegalAction
@@ -42,6 +42,7 @@ from chicago.table.service import (
     HINT_LEVEL,
     MAX_SEED,
     BadRequest,
+    Hint,
     Illegal,
     NotFound,
     NotYourTurn,
@@ -52,6 +53,7 @@ from chicago.table.service import (
     _Snapshot,
     parse_profile,
 )
+from chicago.text.hints import hint_text
 from chicago.text.i18n import _
 
 __all__ = [
@@ -512,8 +514,9 @@ class LiveTables:
             return False  # someone else decided first: nothing is made twice
         return True
 
-    def hint(self, owner: Owner, game_id: str) -> Suggestion:
-        """The hard bot's suggestion for the requester's own seat, from its view only."""
+    def hint(self, owner: Owner, game_id: str) -> Hint:
+        """The hard bot's suggestion for the requester's own seat, from its view only, in
+        the requester's words (the same as the single-player table's)."""
         row, live = self._rows(game_id)
         seat = live.seat_of(owner)
         if seat is None:
@@ -525,7 +528,8 @@ class LiveTables:
             raise NotYourTurn(_("it is not your turn"))
         legal = Game(state.setup, state).legal_actions()
         rng = bot_stream(state.setup.seed, seat, row.version)
-        return self.service.bot(HINT_LEVEL).suggest(view(state, seat), legal, rng)
+        s = self.service.bot(HINT_LEVEL).suggest(view(state, seat), legal, rng)
+        return Hint(s.action, hint_text(s, state.scores[seat]), s.advice)
 
     def set_away(self, owner: Owner, game_id: str, away: object) -> None:
         """Hand one's seat to a bot (True) or take it back (False)."""

@@ -260,7 +260,7 @@ async def act(request: Request, game_id: str, body: JsonBody) -> Response:
 
 def _hint(request: Request, game_id: str) -> Response:
     s = _tables(request).hint(request_owner(request), game_id)
-    return JSONResponse({"action": action_json(s.action), "reason": s.reason})
+    return JSONResponse({"action": action_json(s.action), "reason": s.text})
 
 
 @router.get("/tables/{game_id}/hint")
