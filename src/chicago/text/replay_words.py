@@ -9,8 +9,9 @@ voice; seat 0 stays "you".
 
 from __future__ import annotations
 
+from chicago.text.cards import face, faces
 from chicago.text.i18n import _
-from chicago.text.narration import Data, Narrator, _cards
+from chicago.text.narration import Data, Narrator
 
 
 class OpenNarrator(Narrator):
@@ -22,11 +23,11 @@ class OpenNarrator(Narrator):
         if isinstance(seat, int) and seat != self.me:
             if kind == "cards_dealt":
                 return [_("Seat {seat} is dealt {cards}.", seat=seat,
-                          cards=" ".join(_cards(e["cards"])))]
+                          cards=faces(e["cards"]))]
             if kind == "cards_exchanged" and int(str(e["count"])) > 0 and "discarded" in e:
                 return [_("Seat {seat} discards {discarded} and draws {drawn}.", seat=seat,
-                          discarded=" ".join(_cards(e["discarded"])),
-                          drawn=" ".join(_cards(e.get("drawn", []))) or "—")]
+                          discarded=faces(e["discarded"]),
+                          drawn=faces(e.get("drawn", [])) or "—")]
         if kind == "stock_recycled":
             return [_("The completed discards are shuffled into a new stock of {n} cards (R2.3).",
                       n=e["cards"])]
@@ -34,10 +35,10 @@ class OpenNarrator(Narrator):
 
 
 def action_words(action: Data) -> str:
-    """A decision in its game-file form, in words, for the coach's marks: "discard Kd 7c"."""
+    """A decision in its game-file form, in words, for the coach's marks: "discard K♦ 7♣"."""
     kind = action.get("type")
     if kind == "exchange":
-        cards = " ".join(_cards(action.get("discard")))
+        cards = faces(action.get("discard"))
         if not cards:
             return _("keep all five cards")
         if action.get("confirm_reset"):
@@ -51,7 +52,7 @@ def action_words(action: Data) -> str:
         return _("reset the others with four of a kind")
     if kind == "chicago":
         return _("call Chicago") if action.get("call") else _("not call Chicago")
-    return _("play {card}", card=str(action.get("card")))
+    return _("play {card}", card=face(str(action.get("card"))))
 
 
 def cost_words(points: float, win: float | None, samples: int) -> str:
