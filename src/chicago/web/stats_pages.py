@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from markupsafe import Markup
@@ -24,8 +24,9 @@ from chicago.text.i18n import _, use_language
 from chicago.web.auth import request_owner
 from chicago.web.charts import bar_chart, line_chart
 from chicago.web.history import _page, language, templates
+from chicago.web.pages import page_language
 
-router = APIRouter()
+router = APIRouter(dependencies=[Depends(page_language)])
 
 
 def statistics(request: Request) -> Statistics:
