@@ -12,6 +12,7 @@ from __future__ import annotations
 from chicago.text.cards import face, faces
 from chicago.text.i18n import _
 from chicago.text.narration import Data, Narrator
+from chicago.text.numbers import decimal, percent, signed
 
 
 class OpenNarrator(Narrator):
@@ -58,11 +59,11 @@ def action_words(action: Data) -> str:
 def cost_words(points: float, win: float | None, samples: int) -> str:
     """An estimated cost, always said to be an estimate."""
     if points >= 0.05:
-        text = _("about {points} points fewer in this deal", points=f"{points:.1f}")
+        text = _("about {points} points fewer in this deal", points=decimal(points))
     elif points <= -0.05:
-        text = _("no cost in points seen ({points} in this deal)", points=f"{points:+.1f}")
+        text = _("no cost in points seen ({points} in this deal)", points=signed(points))
     else:
         text = _("no difference in points seen")
     if win is not None and abs(win) >= 0.005:
-        text += _(", {pct}% less chance to win the game", pct=f"{100 * win:.0f}")
+        text += _(", {share} less chance to win the game", share=percent(win))
     return text + _(" (an estimate from {n} imagined deals)", n=samples)

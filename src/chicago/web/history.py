@@ -23,6 +23,7 @@ from chicago.table.history import HistoryService, Seen, profile_title
 from chicago.table.replay import Replay
 from chicago.table.review_jobs import Reviews
 from chicago.text.i18n import N_, _, catalog_for_browser, use_language
+from chicago.text.numbers import moment
 from chicago.web import pages
 from chicago.web.auth import request_owner
 from chicago.web.language import request_language
@@ -95,6 +96,7 @@ def entry_json(
         "id": row.id,
         "created": row.created.isoformat(),
         "finished": row.updated.isoformat(),
+        "finished_words": moment(row.updated),
         "seats": row.seats,
         "profile": {"id": row.profile_id, "title": profile_title(row.profile_id)},
         "levels": list(row.levels),
