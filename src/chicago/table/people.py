@@ -8,6 +8,7 @@ import unicodedata
 from typing import Final
 
 from chicago.table.service import BadRequest
+from chicago.text.chat import PHRASES
 from chicago.text.i18n import _
 
 NAME_LIMIT: Final = 24
@@ -28,6 +29,14 @@ def clean_name(raw: object) -> str:
     if any(unicodedata.category(c).startswith("C") for c in name):
         raise BadRequest(_("a name has no control characters"))
     return name
+
+
+def clean_phrase(raw: object) -> str:
+    """A quick phrase's id, one of `chicago.text.chat.PHRASES`."""
+    if not isinstance(raw, str) or raw not in PHRASES:
+        raise BadRequest(_("Unknown quick phrase {phrase}: one of {ids}.", phrase=repr(raw),
+                           ids=", ".join(PHRASES)))
+    return raw
 
 
 def clean_chat(raw: object) -> str:
