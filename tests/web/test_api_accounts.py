@@ -160,7 +160,7 @@ def test_account_names_take_any_letter_normalised_and_case_folded(app: Any) -> N
     swedish = Player(app, client=("d", 1))
     swedish.http.cookies.set("chicago_lang", "sv")
     r = swedish.signup("ÅSA")
-    assert r.json()["error"] == "Kontonamnet “ÅSA” är upptaget.", r.json()
+    assert r.json()["error"] == "Kontonamnet ”ÅSA” är upptaget.", r.json()
     assert Player(app).signin("ÅSA").status_code == 200  # signs in as åsa
     bad = swedish.post("/api/auth/signup", {"username": "ab", "password": "long enough"})
     assert bad.json()["error"].startswith("Ett kontonamn har 3 till 32 bokstäver")

@@ -189,7 +189,7 @@ class Accounts:
         account = self.store.create_account(name, account_key(name), self.hasher.hash(secret),
                                             now)
         if account is None:
-            raise AuthError(409, _("The account name {name} is taken.", name=f"“{name}”"))
+            raise AuthError(409, _("The account name “{name}” is taken.", name=name))
         return account, self._session(account)
 
     def _verify(self, account: AccountRow | None, password: str) -> bool:

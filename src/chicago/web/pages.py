@@ -35,6 +35,7 @@ from chicago.text.i18n import (
     N_,
     _,
     catalog_for_browser,
+    known,
     ngettext,
     set_language,
     use_language,
@@ -104,7 +105,7 @@ async def page_language(request: Request) -> None:
             or request.url.path.startswith("/static/")):
         return
     account = await run_in_threadpool(request_account, request)
-    if account is not None and account.language in LANGUAGES:
+    if account is not None and known(account.language):
         request.state.lang = account.language
         request.state.lang_from_account = True
         set_language(account.language)
