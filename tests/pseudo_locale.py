@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Final
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
@@ -41,8 +42,12 @@ WORD = re.compile(r"[A-Za-z]{2,}")
 IDENTIFIER = re.compile(r"\b[a-z]+(-[a-z0-9.]+)+|(?<![\w])\.[a-z]{2,4}\b")
 """Names that are typed, not read, and the same in every language: a rule profile's id
 (`chicago-gamewide-0.2`), a file's extension (`.json`)."""
-ALLOWED: frozenset[str] = frozenset({"Chicago", "English", "Svenska", "EN", "SV"})
-"""Words that are the same in every language: the brand and each language's own name."""
+MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Sep", "Oct",
+                 "Nov", "Dec")
+ALLOWED: frozenset[str] = frozenset({"Chicago", "English", "Svenska", "EN", "SV", *MONTHS})
+"""Words that are the same in every language: the brand and each language's own name; and
+the months of dates, which come from Babel's locale data (`chicago.text.numbers`), not from
+the catalogs — the pseudo-language writes dates as English does."""
 
 
 def pseudo(text: str) -> str:
