@@ -26,8 +26,9 @@ from chicago.store import Owner
 from chicago.table.keep import Dropping, KeepService, Kept
 from chicago.table.service import ServiceError
 from chicago.text import keep as words
-from chicago.text.i18n import _
+from chicago.text.i18n import N_, _
 from chicago.text.rules_text import profile_title
+from chicago.tui.words import TranslatedBindings
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -83,10 +84,10 @@ class StartScreen(Screen[None]):
         app.open_pad(kept)
 
 
-class EntriesScreen(ModalScreen[int | None]):
+class EntriesScreen(TranslatedBindings, ModalScreen[int | None]):
     """The entries so far; choosing one starts its correction."""
 
-    BINDINGS: ClassVar = [Binding("escape", "dismiss(None)", _("Close"))]
+    BINDINGS: ClassVar = [Binding("escape", "dismiss(None)", N_("Close"))]
 
     def __init__(self, kept: Kept) -> None:
         super().__init__()
@@ -108,8 +109,8 @@ class EntriesScreen(ModalScreen[int | None]):
         self.dismiss(int(bid[4:]) if bid.startswith("fix-") else None)
 
 
-class SheetScreen(ModalScreen[None]):
-    BINDINGS: ClassVar = [Binding("escape", "dismiss", _("Close"))]
+class SheetScreen(TranslatedBindings, ModalScreen[None]):
+    BINDINGS: ClassVar = [Binding("escape", "dismiss", N_("Close"))]
 
     def __init__(self, kept: Kept) -> None:
         super().__init__()
@@ -136,15 +137,15 @@ class SheetScreen(ModalScreen[None]):
         self.dismiss()
 
 
-class PadScreen(Screen[None]):
+class PadScreen(TranslatedBindings, Screen[None]):
     """The pad at the table."""
 
     BINDINGS: ClassVar = [
-        Binding("u", "undo", _("Undo")),
-        Binding("e", "entries", _("Entries")),
-        Binding("s", "sheet", _("Sheet")),
-        Binding("x", "export", _("Export")),
-        Binding("q", "app.quit", _("Close")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("e", "entries", N_("Entries")),
+        Binding("s", "sheet", N_("Sheet")),
+        Binding("x", "export", N_("Export")),
+        Binding("q", "app.quit", N_("Close")),
     ]
 
     def __init__(self, service: KeepService, owner: Owner, kept: Kept) -> None:
