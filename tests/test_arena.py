@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from chicago.bots.base import Bot, Suggestion
+from chicago.bots.base import Bot, Suggestion, why
 from chicago.cli import main
 from chicago.core.actions import Action
 from chicago.core.events import Event
@@ -42,7 +42,7 @@ class RandomBot(Bot):
     level = "random"
 
     def _decide(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
-        return Suggestion(legal[rng.below(len(legal))], "random")
+        return Suggestion(legal[rng.below(len(legal))], why("play.any"))
 
 
 TIMING_KEYS = {"elapsed_s", "cpu_s", "jobs", "decision_ms_mean", "decision_ms_p95"}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -19,8 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from chicago.bots import LEVELS, Bot, Suggestion, bot_stream, make_bot
-from chicago.bots.hard import PLAY_SAMPLES
+from chicago.bots import LEVELS, Bot, Reason, Suggestion, bot_stream, make_bot
 from chicago.bots.stakes import Stakes, gain
 from chicago.core.actions import Action, ChicagoCall, Exchange, Play, QuadsChoice
 from chicago.core.cards import cards
@@ -29,6 +29,8 @@ from chicago.core.rules import CLASSIC, HOUSE, PRESETS, RuleProfile
 from chicago.core.shuffle import Stream
 from chicago.core.state import GameState, Phase, StackedDeal
 from chicago.core.views import PlayerView, view
+from chicago.text.i18n import use_language
+from chicago.text.reasons import KINDS, reason_words
 
 # --- helpers ---------------------------------------------------------------------------
 
@@ -62,10 +64,25 @@ def play_game(
         if timings is not None:
             timings.setdefault(levels[seat], []).append(time.perf_counter() - started)
         assert suggestion.action in list(legal), (levels[seat], suggestion)
-        assert suggestion.reason.endswith(".") and "\n" not in suggestion.reason
+        assert_worded(suggestion.reason)
         state, _ = apply(state, suggestion.action)
         turn += 1
     return state, turn
+
+
+CARD_CODE = re.compile(r"\b[2-9TJQKA][cdhs]\b")
+
+
+def assert_worded(reason: Reason) -> None:
+    """A bot's reason is data (no sentence leaves the bots); the text layer words every
+    kind in English and Swedish, one sentence, cards named and never a card code."""
+    assert isinstance(reason, Reason) and reason.kind in KINDS, reason
+    for lang in ("en", "sv"):
+        with use_language(lang):
+            words = reason_words(reason)
+        assert words.endswith(".") and "\n" not in words, (lang, words)
+        assert not CARD_CODE.search(words), (lang, words)
+        assert "{" not in words, (lang, words)
 
 
 def deal(hands: dict[int, str], stock: str = "") -> StackedDeal:
@@ -283,7 +300,8 @@ def test_hard_sees_a_sure_last_trick() -> None:
     says it wins in every deal it imagined."""
     s = decide("hard", diamonds_endgame(CLASSIC))
     assert isinstance(s.action, Play)
-    assert f"{PLAY_SAMPLES} of {PLAY_SAMPLES} deals" in s.reason, s.reason
+    assert s.reason.kind == "play.last_trick" and s.reason.figure("chance") == 1.0, s.reason
+    assert "in about 100% of the deals imagined" in reason_words(s.reason)
 
 
 def chicago_question(hand: str, score: int = 20) -> GameState:

@@ -16,6 +16,7 @@ from chicago.core.rules import HOUSE
 from chicago.core.state import GameState, Phase
 from chicago.text.hints import hint_text
 from chicago.text.i18n import use_language
+from chicago.text.reasons import reason_words
 from test_bots import decide, table, until
 
 OTHERS = {1: "Qc Qd 9h 5s 3c", 2: "Jc Td 8h 6s 4c", 3: "Tc 9d 7h 5c 3d"}
@@ -94,7 +95,8 @@ def test_hard_qualifies_in_time(score: int, calls: bool) -> None:
     assert isinstance(s.action, ChicagoCall) and s.action.call is calls, s.reason
     assert s.advice.chances_left == (1 if calls else 0)
     if calls:
-        assert "few better chances to qualify" in s.reason
+        assert s.reason.kind == "call.in_time"
+        assert "few better chances to qualify" in reason_words(s.reason)
         with use_language("sv"):
             assert "1 fri chans att ropa finns kvar" in hint_text(s, score)
         assert "about 1 free chance to call is left" in hint_text(s, score)

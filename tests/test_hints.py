@@ -13,7 +13,7 @@ import dataclasses
 import pytest
 
 from chicago.bots import bot_stream, make_bot
-from chicago.bots.base import Advice, Suggestion
+from chicago.bots.base import Advice, Suggestion, why
 from chicago.bots.hard import CALL_SAMPLES
 from chicago.core.actions import ChicagoCall, Exchange, Play
 from chicago.core.cards import cards
@@ -21,6 +21,7 @@ from chicago.core.engine import legal_actions
 from chicago.core.hands import Category
 from chicago.core.views import view
 from chicago.text.hints import hint_text
+from chicago.text.i18n import use_language
 from test_bots import chicago_question, table
 
 
@@ -73,7 +74,7 @@ def test_a_chicago_hint_gives_the_chance_and_the_worth() -> None:
 def test_a_weak_chicago_hint_says_no() -> None:
     s = hard(chicago_question("2c 7d 9h Js 4c"))
     assert s.action == ChicagoCall(0, False)
-    assert hint_text(s, 20).startswith("Do not call Chicago. You take all five tricks in about")
+    assert hint_text(s, 20).startswith("Do not call Chicago. You take all five tricks in ")
 
 
 def test_an_urgent_call_is_explained() -> None:
@@ -85,7 +86,7 @@ def test_an_urgent_call_is_explained() -> None:
 
 def test_wording_of_a_play_and_fallbacks() -> None:
     card = cards("As")[0]
-    s = Suggestion(Play(0, card), "Lead the ace of spades.",
+    s = Suggestion(Play(0, card), why("play.must_win", [card], lead=1),
                    Advice("play", 40, last_trick=0.55, why="last_trick"))
     assert hint_text(s) == ("The ace of spades: with it you take the last trick, the only one "
                             "that pays (R6.2, R6.3), in about 55% of 40 deals imagined from "
@@ -93,8 +94,11 @@ def test_wording_of_a_play_and_fallbacks() -> None:
     avoid = dataclasses.replace(s, advice=Advice("play", 40, last_trick=0.1, why="avoid"))
     assert "would put you out (R8.3)" in hint_text(avoid)
     rule = dataclasses.replace(s, advice=Advice("play", why="rule"))
-    assert hint_text(rule) == "Lead the ace of spades."
-    assert hint_text(dataclasses.replace(s, advice=None)) == "Lead the ace of spades."
+    assert hint_text(rule) == "Lead the ace of spades: you must win every trick."
+    assert hint_text(dataclasses.replace(s, advice=None)) == hint_text(rule)
+    with use_language("sv"):
+        assert hint_text(rule) == "Spela ut spader ess: du måste ta varje stick."
+        assert hint_text(s).startswith("Spader ess: med det tar du sista sticket")
 
 
 @pytest.mark.parametrize(("worth", "words"), [
@@ -104,14 +108,14 @@ def test_wording_of_a_play_and_fallbacks() -> None:
     (80.0, "very likely decides this game for you"),
 ])
 def test_what_a_call_is_worth_in_words(worth: float, words: str) -> None:
-    s = Suggestion(ChicagoCall(0, worth > 0), "",
+    s = Suggestion(ChicagoCall(0, worth > 0), why("pass.weak"),
                    Advice("chicago", 48, all_five=0.5, call_worth=worth))
     text = hint_text(s, 30)
     assert words in text and "You are qualified already (R7.4)." in text
 
 
 def test_an_exchange_aimed_at_a_chicago_says_so() -> None:
-    s = Suggestion(Exchange(0, tuple(cards("2c"))), "",
+    s = Suggestion(Exchange(0, tuple(cards("2c"))), why("exchange.six", cards("2c")),
                    Advice("exchange", 128, kept=tuple(cards("Ac Ad Ah As")),
                           at_least=(1.0, 1.0, 1.0, 1.0, 0.1, 0.1, 0.1, 1.0, 0.0), by_exchange=3,
                           best=0.9, chicago_hope=0.42))
@@ -121,7 +125,8 @@ def test_an_exchange_aimed_at_a_chicago_says_so() -> None:
 
 def test_a_reset_is_named_and_tiny_chances_are_not_zero() -> None:
     odds = (1.0, 1.0, 1.0, 0.003, 0.001, 0.001, 0.001, 0.0, 0.0)
-    s = Suggestion(Exchange(0, tuple(cards("2c")), confirm_reset=True), "",
+    s = Suggestion(Exchange(0, tuple(cards("2c")), confirm_reset=True),
+                   why("exchange.six", cards("2c")),
                    Advice("exchange", 128, kept=tuple(cards("Kc Kd 9h 9s")), at_least=odds,
                           by_exchange=2, best=0.4, resets=True))
     text = hint_text(s)

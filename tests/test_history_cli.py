@@ -43,7 +43,7 @@ def test_step_through_a_finished_game(tmp_path: Path, monkeypatch: pytest.Monkey
     assert main(["replay", str(path), "--step"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Step 0 of 18 (deal 1)\n")
-    assert "Seat 1 is dealt 3c 3d 9h Jd 5c." in out  # the game is over: everything shows
+    assert "Seat 1 is dealt 3♣ 3♦ 9♥ J♦ 5♣." in out  # the game is over: everything shows
     assert "Step 16 of 18 (deal 2)" in out and "Step 15 of 18 (deal 1)" in out
     assert "Unknown command z" in out and "There is no step 99 (steps 0 to 18)." in out
     assert "Seat 1 wins the game by a straight flush." in out

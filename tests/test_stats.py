@@ -17,6 +17,7 @@ from chicago.table.history import HistoryService
 from chicago.table.service import TableService
 from chicago.table.statistics import Statistics
 from chicago.table.stats_report import report_text
+from chicago.text.i18n import use_language
 from people_support import seat_people
 from stats_games import games
 
@@ -111,7 +112,22 @@ def test_csv_has_a_line_per_finished_game(
     assert len(lines) == 5
     assert lines[0].startswith("date,game,rules,players")
     assert [line.split(",")[1] for line in lines[1:]] == ids
-    assert lines[2].split(",")[5:8] == ["lost", "straight_flush", "16"]
+    assert lines[2].split(",")[5:8] == ["lost", "a straight flush", "16"]
+
+
+def test_the_swedish_csv_splits_by_semicolons_and_says_so(
+    stored: tuple[TableService, Statistics, list[str]],
+) -> None:
+    """Swedish spreadsheets split by `;` (the comma is their decimal mark): the Swedish file
+    opens with `sep=;`, and its values are Swedish too (English stays as it was)."""
+    _service, statistics, ids = stored
+    with use_language("sv"):
+        lines = statistics.csv(OWNER).splitlines()
+    assert lines[0] == "sep=;" and len(lines) == 6
+    assert lines[1].startswith("datum;") and "," not in lines[1]
+    assert [line.split(";")[1] for line in lines[2:]] == ids
+    assert lines[3].split(";")[5:8] == ["förlorat", "en färgstege", "16"]
+    assert not any(word in line for line in lines for word in ("straight", "full house"))
 
 
 # A table with people: each person's figures at their own seat -------------------------------

@@ -20,7 +20,7 @@ from chicago.core.rules import (
     get_profile,
     knob_from_text,
 )
-from chicago.text.i18n import LANGUAGES, _, from_environment, use_language
+from chicago.text.i18n import _, from_environment, spoken, use_language
 from chicago.text.rules_text import rules_markdown
 
 if TYPE_CHECKING:
@@ -464,7 +464,7 @@ def _add_arena_and_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]
 
 def _add_lang(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--lang", choices=LANGUAGES, default=None,
+        "--lang", choices=spoken(), default=None,
         help="the language of the game's words: en or sv (default: from the locale, "
         "LANGUAGE / LC_ALL / LC_MESSAGES / LANG)",
     )

@@ -128,14 +128,15 @@ def test_sessions_are_stored_hashed(app: Any) -> None:
 @pytest.mark.parametrize(
     ("username", "password", "words"),
     [
-        ("ab", "long enough", "username"),
-        ("a" * 33, "long enough", "username"),
-        ("bad name", "long enough", "username"),
-        ("émile", "long enough", "username"),
-        (5, "long enough", "username"),
+        ("ab", "long enough", "account name"),
+        ("a" * 33, "long enough", "account name"),
+        ("bad name", "long enough", "account name"),
+        ("semi;colon", "long enough", "account name"),
+        (5, "long enough", "account name"),
         ("carol", "short", "password"),
         ("carol", None, "password"),
         ("carol", "x" * 2000, "password"),
+        ("carol", " " * 10, "something other than spaces"),
     ],
 )
 def test_signup_refuses_bad_names_and_passwords(
@@ -146,6 +147,23 @@ def test_signup_refuses_bad_names_and_passwords(
     assert r.status_code == 400 and words in r.json()["error"]
     assert r.json()["rule"] is None
     assert p.get("/api/auth/me").json() == {"username": None}
+
+
+def test_account_names_take_any_letter_normalised_and_case_folded(app: Any) -> None:
+    """å ä ö are letters: "åsa" is a name, and "Åsa" (or a decomposed "å") is the same one;
+    the refusal names the form's field ("Kontonamn") and starts with a capital."""
+    assert Player(app, client=("a", 1)).signup("åsa").status_code == 201
+    assert Player(app, client=("b", 1)).signup("Émile_2").status_code == 201
+    for i, same in enumerate(("Åsa", "a\u030asa", "ÅSA")):
+        r = Player(app, client=(f"c{i}", 1)).signup(same)
+        assert r.status_code == 409, same
+    swedish = Player(app, client=("d", 1))
+    swedish.http.cookies.set("chicago_lang", "sv")
+    r = swedish.signup("ÅSA")
+    assert r.json()["error"] == "Kontonamnet ”ÅSA” är upptaget.", r.json()
+    assert Player(app).signin("ÅSA").status_code == 200  # signs in as åsa
+    bad = swedish.post("/api/auth/signup", {"username": "ab", "password": "long enough"})
+    assert bad.json()["error"].startswith("Ett kontonamn har 3 till 32 bokstäver")
 
 
 def test_username_taken_regardless_of_case(app: Any) -> None:
@@ -163,7 +181,7 @@ def test_signin_signout(app: Any) -> None:
     assert p.signin("hopper", "wrong password").status_code == 401
     assert p.signin("nobody", "a good password").status_code == 401
     wrong = p.signin("hopper", "wrong password")
-    assert wrong.json() == {"error": "wrong username or password", "rule": None}
+    assert wrong.json() == {"error": "Wrong account name or password.", "rule": None}
     r = p.signin("HOPPER", "a good password")  # names are case-insensitive
     assert r.status_code == 200 and r.json() == {"username": "hopper", "claimed_games": 0}
     assert p.get("/api/auth/me").json() == {"username": "hopper"}
@@ -196,7 +214,7 @@ def test_signin_rate_limit_per_name_and_address(app: Any) -> None:
         assert p.signin("target", f"guess {i}").status_code == 401
     r = p.signin("target", "the right one")  # even the right password, for now
     assert r.status_code == 429 and r.json()["rule"] is None
-    assert "too many" in r.json()["error"]
+    assert "Too many" in r.json()["error"]
     # the same name from another address is not locked out
     elsewhere = Player(app, client=("10.0.1.2", 4000))
     assert elsewhere.signin("target", "the right one").status_code == 200

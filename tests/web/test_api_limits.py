@@ -150,7 +150,7 @@ def test_signups_are_throttled_per_address(app: Any) -> None:
     r = p.signup("maker5")
     assert r.status_code == 429
     assert r.json() == {
-        "error": "too many sign-ups from your address: wait an hour before trying again",
+        "error": "Too many sign-ups from your address: wait an hour before trying again.",
         "rule": None,
     }
     assert count(app, Account, Account.username_key == "maker5") == 0
@@ -206,7 +206,7 @@ def test_a_player_deletes_their_account_and_all_its_games(app: Any) -> None:
         headers={"X-CSRF-Token": p.csrf},
     )
     assert wrong.status_code == 401
-    assert wrong.json()["error"] == "wrong password: your account was not deleted"
+    assert wrong.json()["error"] == "Wrong password: your account was not deleted."
     assert len(p.get("/api/games").json()["games"]) == 2
 
     r = p.http.request(
@@ -234,7 +234,7 @@ def test_deleting_an_account_needs_a_session_and_the_password(app: Any) -> None:
         headers={"X-CSRF-Token": p.csrf},
     )
     assert r.status_code == 401
-    assert r.json()["error"] == "sign in to delete your account"
+    assert r.json()["error"] == "Sign in to delete your account."
     p.signup("heidi", "heidi's secret")
     for body, status in (({}, 400), ({"password": ""}, 400), ({"pw": "x"}, 400)):
         r = p.http.request(

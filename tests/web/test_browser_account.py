@@ -72,7 +72,7 @@ def test_import_mark_and_account_deletion(
     page.check("#delete-confirm")
     page.click("#delete-account button[type=submit]")
     page.locator("#delete-error").wait_for(state="visible")
-    assert page.inner_text("#delete-error") == "wrong password: your account was not deleted"
+    assert page.inner_text("#delete-error") == "Wrong password: your account was not deleted."
     page.fill("#delete-password", "a long secret")
     page.click("#delete-account button[type=submit]")
     page.locator("#account-deleted").wait_for(state="visible")
@@ -83,5 +83,5 @@ def test_import_mark_and_account_deletion(
     page.fill("#password", "a long secret")
     page.click("form[data-auth] button[type=submit]")
     page.locator(".form-error").wait_for(state="visible")
-    assert page.inner_text(".form-error") == "wrong username or password"
+    assert page.inner_text(".form-error") == "Wrong account name or password."
     page.close()

@@ -92,7 +92,7 @@ def assert_only_own_seat(player: Player, replay: Replay, game_id: str, seat: int
     assert not data["finished"] and not data["open"] and data["seat"] == seat
     for item in data["timeline"]:
         for line in item["lines"]:
-            assert not re.match(r"Seat \d+ (is dealt|discards [2-9TJQKA][cdhs])", line), line
+            assert not re.match(r"Seat \d+ (is dealt|discards (10|[2-9JQKA])[♣♦♥♠])", line), line
         k = item["position"]
         known = set(strings_in(view_to_json(view(replay.states[k], seat))))
         if k:

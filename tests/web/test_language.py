@@ -161,3 +161,42 @@ def test_the_catalog_for_the_browser(app: Any) -> None:
     page = p.get("/", headers=SV).text
     assert '<script type="application/json" id="catalog">' in page
     assert "Plats {seat}" in page
+
+
+LOOK_BACK = ("/history", "/history/no-such-game", "/shared/no-such-token", "/stats", "/keep",
+             "/keep/no-such-pad", "/account", "/signin", "/signup")
+
+
+def test_every_page_follows_the_one_choice_and_has_the_switch(app: Any) -> None:
+    """History, the replay viewer, statistics, the scorekeeper and the account pages follow
+    the cookie over Accept-Language, and the account's choice on a browser without one."""
+    p = Player(app)
+    p.get("/language?lang=sv&next=/")
+    for path in LOOK_BACK:
+        r = p.get(path, headers={"Accept-Language": "en"})
+        assert r.status_code == 200, path
+        assert html_lang(r.text) == "sv", path
+        assert 'id="lang-switch"' in r.text and "Integritet och lagring" in r.text, path
+        assert 'id="catalog"' in r.text, path  # the header's script words it in Swedish too
+    lisa = Player(app)
+    assert lisa.signup("lisa").status_code == 201
+    assert lisa.post("/api/language", {"lang": "sv"}).status_code == 200
+    away = Player(app, client=("elsewhere", 1))
+    assert away.signin("lisa").status_code == 200
+    away.http.cookies.delete("chicago_lang")
+    for path in ("/history", "/stats", "/keep"):
+        assert html_lang(away.get(path).text) == "sv", path
+
+
+def test_a_missing_page_is_a_page_in_the_readers_language(app: Any) -> None:
+    """A 404 for a page is HTML with the header and the switch, in the chosen language; an
+    API route keeps its JSON error."""
+    p = Player(app)
+    r = p.get("/no/such/page", headers=SV)
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    assert html_lang(r.text) == "sv" and "Sidan finns inte" in r.text
+    assert 'id="lang-switch"' in r.text and "Not Found" not in r.text
+    english = p.get("/no/such/page")
+    assert "Page not found" in english.text and '"detail"' not in english.text
+    api = p.get("/api/no/such/thing", headers=SV)
+    assert api.status_code == 404 and api.headers["content-type"].startswith("application/json")

@@ -368,6 +368,25 @@ def test_chat_is_for_seated_players_plain_short_and_rate_limited(app: Any) -> No
     assert [m["text"] for m in messages] == ["<b>Hej</b> allihop", "0", "1", "2", "3", "4"]
 
 
+def test_a_quick_phrase_is_sent_as_an_id_and_read_in_each_readers_language(app: Any) -> None:
+    """Ann (English) presses "Good luck!": Bo, reading Swedish, gets its id and "Lycka
+    till!"; an unknown id is refused and nothing is stored."""
+    game_id, players = started(app)
+    ann, bo = players[0], players[1]
+    bo.http.cookies.set("chicago_lang", "sv")
+    r = ann.post(f"/api/tables/{game_id}/chat", {"phrase": "good_luck"})
+    assert r.status_code == 201, r.text
+    assert r.json()["phrase"] == "good_luck" and r.json()["text"] == "Good luck!"
+    bad = ann.post(f"/api/tables/{game_id}/chat", {"phrase": "insult"})
+    assert bad.status_code == 400 and "good_luck" in bad.json()["error"]
+    messages = bo.get(f"/api/tables/{game_id}/chat").json()["messages"]
+    assert [(m["phrase"], m["text"]) for m in messages] == [("good_luck", "Lycka till!")]
+    with bo.http.websocket_connect(f"/api/tables/{game_id}/live") as ws:
+        while (m := ws.receive_json())["type"] != "chat":
+            pass
+    assert [(x["phrase"], x["text"]) for x in m["messages"]] == [("good_luck", "Lycka till!")]
+
+
 # The WebSocket -------------------------------------------------------------------------------
 
 

@@ -1,7 +1,8 @@
 """Computer opponents at three levels, deciding from their seat's view only (R9.2).
 
 `make_bot("easy" | "normal" | "hard")` gives a `Bot`; `bot.choose(view, legal, rng)` picks a
-legal action and `bot.suggest(...)` adds a one-sentence reason. `bot_stream(seed, seat, turn)`
+legal action and `bot.suggest(...)` adds its reason (a `Reason`: data that
+`chicago.text.reasons` words). `bot_stream(seed, seat, turn)`
 is the reproducible random source for one decision.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .base import Bot, Suggestion, bot_stream
+from .base import Bot, Reason, Suggestion, bot_stream, why
 from .easy import EasyBot
 from .hard import HardBot
 from .normal import NormalBot
@@ -20,9 +21,11 @@ __all__ = [
     "EasyBot",
     "HardBot",
     "NormalBot",
+    "Reason",
     "Suggestion",
     "bot_stream",
     "make_bot",
+    "why",
 ]
 
 LEVELS: Final = ("easy", "normal", "hard")

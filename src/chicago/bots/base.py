@@ -3,14 +3,16 @@
 A bot is a small object with one decision method, `choose(view, legal, rng)`, which takes the
 seat's `PlayerView` (never the game state: the method refuses anything else), the legal
 actions and the bot's own seeded random source, and returns one of the legal actions.
-`suggest` returns the same decision with a one-sentence reason, for hints.
+`suggest` returns the same decision with its reason as data (`Reason`: a kind, the cards it
+speaks of and its figures), for hints; `chicago.text.reasons` words it in the reader's
+language. No sentence a player reads is written here.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from chicago.core.actions import Action
@@ -63,13 +65,39 @@ class Advice:
     see the reason)."""
 
 
+Figure = int | float
+"""A reason's figure: a chance (0..1), points, a score, a count."""
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a bot decided as it did, as data: `kind` names the reason (every kind and its words
+    are in `chicago.text.reasons`), `cards` the cards it is about (the card played, offered
+    or discarded, the cards kept), `other` a second group (the card kept for the last
+    trick, the five kept after a discard) and `figures` its numbers by name."""
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    other: tuple[Card, ...] = ()
+    figures: dict[str, Figure] = field(default_factory=dict)
+
+    def figure(self, name: str) -> Figure:
+        return self.figures.get(name, 0)
+
+
+def why(kind: str, cards: Sequence[Card] = (), other: Sequence[Card] = (),
+        **figures: Figure) -> Reason:
+    """A `Reason` from plain arguments: `why("play.must_win", [card], lead=1)`."""
+    return Reason(kind, tuple(cards), tuple(other), dict(figures))
+
+
 @dataclass(frozen=True)
 class Suggestion:
-    """A decision and why, in one short sentence a player can read, and for hints its
-    numbers when the level has them (`advice`)."""
+    """A decision and why (`reason`, as data), and for hints its numbers when the level has
+    them (`advice`)."""
 
     action: Action
-    reason: str
+    reason: Reason
     advice: Advice | None = None
 
 

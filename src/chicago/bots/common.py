@@ -1,5 +1,5 @@
 """Helpers shared by the bot levels: finding legal actions, reading a trick, judging cards by
-what is still out, and putting decisions into words."""
+what is still out. (Their reasons are data, `base.Reason`; the words are chicago.text's.)"""
 
 from __future__ import annotations
 
@@ -7,12 +7,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play
-from chicago.core.cards import RANK_PLURALS, RANK_WORDS, Card
-from chicago.core.hands import describe, hand_value
+from chicago.core.cards import Card
 from chicago.core.views import PlayerView
 
 from .knowledge import Knowledge
-from .odds import flush_draw, straight_draw
 
 # --- legal actions ---------------------------------------------------------------------
 
@@ -116,53 +114,3 @@ def sure_chicago(kn: Knowledge, hand: Sequence[Card], leads: bool) -> bool:
         return True
     mine = {c.suit for c in hand}
     return all(c.suit in mine for c in threats)
-
-
-# --- words -----------------------------------------------------------------------------
-
-
-def card_list(cards: Iterable[Card]) -> str:
-    """ "the ace of spades", "the ace of spades and the two of clubs", ..."""
-    names = [f"the {c.name}" for c in sorted(cards, key=lambda c: (-c.rank, c.suit.value))]
-    if not names:
-        return "nothing"
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def kept_words(kept: Sequence[Card]) -> str:
-    """The cards kept in an exchange, named as a player would."""
-    if not kept:
-        return "nothing"
-    groups: dict[int, int] = {}
-    for c in kept:
-        groups[c.rank] = groups.get(c.rank, 0) + 1
-    if len(kept) == 5:
-        return describe(hand_value(kept))
-    flush = flush_draw(kept)
-    if len(flush) == 4 and len(kept) == 4:
-        return f"four {flush[0].suit.word}"
-    if len(kept) == 4 and len(straight_draw(kept)) == 4 and len(groups) == 4:
-        return "four to a straight"
-    parts = []
-    for rank, count in sorted(groups.items(), key=lambda g: (-g[1], -g[0])):
-        word = RANK_PLURALS[rank - 2]
-        if count == 4:
-            parts.append(f"the four {word}")
-        elif count == 3:
-            parts.append(f"the three {word}")
-        elif count == 2:
-            parts.append(f"the pair of {word}")
-    singles = [c for c in kept if groups[c.rank] == 1]
-    if singles:
-        if parts:
-            parts.append("the " + " and ".join(RANK_WORDS[c.rank - 2] for c in singles))
-        else:
-            parts.append(card_list(singles))
-    return " and ".join(parts)
-
-
-def chance(p: float) -> str:
-    return f"{round(100 * p)}%"
-

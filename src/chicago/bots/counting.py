@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from chicago.core.cards import Card, Suit
 from chicago.core.views import PlayerView
 
-from .common import card_list, chance, order_from, trick_leader
+from .base import Reason, why
+from .common import order_from, trick_leader
 from .knowledge import Knowledge
 from .stakes import Stakes, gain
 
@@ -74,7 +75,7 @@ def last_trick_chance(count: Count, card: Card, leads: bool) -> float:
 @dataclass(frozen=True)
 class PlayChoice:
     card: Card
-    reason: str
+    reason: Reason
 
 
 def choose_play(
@@ -94,8 +95,8 @@ def choose_play(
     values = (stakes.settle([gain(me, p.last_trick_points)]),
               stakes.settle([gain(me, p.last_trick_two_points)]))
     if len(cards) == 1:
-        why = "my last card" if len(view.hand) == 1 else "I must follow suit"
-        return PlayChoice(cards[0], f"Play {card_list(cards)}: {why}.")
+        kind = "play.last_card" if len(view.hand) == 1 else "play.follow"
+        return PlayChoice(cards[0], why(kind, cards))
     want = max(values) > 0
 
     def worth(c: Card) -> float:
@@ -120,9 +121,8 @@ def choose_play(
         keep = next(k for k in view.hand if k is not c)
         odds = abs(best[0]) / max(abs(worth(keep)), 1e-9)
         if want:
-            return PlayChoice(c, f"Play {card_list([c])} and keep {card_list([keep])} for the "
-                                 f"last trick: it takes it about {chance(odds)} of the time.")
-        return PlayChoice(c, f"Play {card_list([c])}: the last trick's points would put me out.")
+            return PlayChoice(c, why("play.keep_for_last", [c], [keep], chance=odds))
+        return PlayChoice(c, why("play.out", [c]))
     # Tricks 1-3: keep the two best cards for the end, shed the rest.
     strength = {
         c: last_trick_chance(count, c, True) * (worth(c) if want else -1.0) + c.rank * 1e-4
@@ -134,12 +134,12 @@ def choose_play(
     pool = spare or list(cards)
     if not want:
         c = max(pool, key=lambda c: (c.rank, c.suit.value))
-        return PlayChoice(c, f"Shed {card_list([c])}: the last trick's points would put me out.")
+        return PlayChoice(c, why("shed.out", [c]))
     c = min(pool, key=lambda c: (strength[c], c.rank))
     keep = ranked[0]
-    why = (f"keep {card_list([keep])} for the last trick" if trick_no < 4
-           else "keep my best cards")
-    return PlayChoice(c, f"Shed {card_list([c])} and {why}.")
+    if trick_no < 4:
+        return PlayChoice(c, why("shed.keep", [c], [keep]))
+    return PlayChoice(c, why("shed.keep_best", [c]))
 
 
 def _wins_trick(count: Count, view: PlayerView, card: Card, after: Sequence[int]) -> float:
@@ -163,22 +163,22 @@ def _chicago_play(
     if view.caller == me:
         if best is None:
             c = max(cards, key=lambda c: (count.survives(c, kn.holders()), c.rank))
-            return PlayChoice(c, f"Lead {card_list([c])}: I must win every trick.")
+            return PlayChoice(c, why("play.must_win", [c], lead=1))
         beaters = [c for c in cards if c.suit is best[1].suit and c.rank > best[1].rank]
         if beaters:
             c = max(beaters, key=lambda c: c.rank)
-            return PlayChoice(c, f"Play {card_list([c])}: I must win every trick.")
+            return PlayChoice(c, why("play.must_win", [c]))
         c = min(cards, key=lambda c: c.rank)
-        return PlayChoice(c, f"Play {card_list([c])}: this trick is lost.")
+        return PlayChoice(c, why("play.lost", [c]))
     if not fight:
         best_card = best[1] if best is not None else None
         safe = [c for c in cards if best_card is None or c.suit is not best_card.suit
                 or c.rank < best_card.rank]
         c = min(safe or cards, key=lambda c: c.rank)
-        return PlayChoice(c, f"Play {card_list([c])}: breaking the Chicago would put me out.")
+        return PlayChoice(c, why("play.break_out", [c]))
     if best is None:  # leading against a caller who does not lead (§X)
         c = max(cards, key=lambda c: (count.survives(c, after), c.rank))
-        return PlayChoice(c, f"Lead {card_list([c])} to break the Chicago.")
+        return PlayChoice(c, why("play.break", [c], lead=1))
     caller_played = any(s == view.caller for s, _ in view.trick)
     beaters = [c for c in cards if c.suit is best[1].suit and c.rank > best[1].rank]
     if beaters:
@@ -186,9 +186,9 @@ def _chicago_play(
             c = min(beaters, key=lambda c: c.rank)
         else:
             c = max(beaters, key=lambda c: c.rank)
-        return PlayChoice(c, f"Play {card_list([c])} to break the Chicago.")
+        return PlayChoice(c, why("play.break", [c]))
     c = min(cards, key=lambda c: c.rank)
-    return PlayChoice(c, f"Play {card_list([c])}: I cannot take this trick.")
+    return PlayChoice(c, why("play.cannot", [c]))
 
 
 class Hope:

@@ -34,8 +34,8 @@ from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 
-from .base import Bot, Suggestion
-from .common import answer, card_list, exchange_for, is_boss, kept_words, trick_leader
+from .base import Bot, Suggestion, why
+from .common import answer, exchange_for, is_boss, trick_leader
 from .odds import flush_draw, keep_plan, straight_draw
 
 DRAW_SOMETIMES = 0.5
@@ -72,11 +72,11 @@ class EasyBot(Bot):
         ex = [a for a in legal if isinstance(a, Exchange)]
         if all(a.discard for a in ex):  # §X six cards: one must go
             worst = min(hand, key=lambda c: (sum(d.rank == c.rank for d in hand), c.rank))
-            return Suggestion(exchange_for(legal, [worst]), f"Discard {card_list([worst])}.")
+            return Suggestion(exchange_for(legal, [worst]), why("exchange.six", [worst]))
         if any(a.confirm_reset for a in ex):
             return Suggestion(
                 exchange_for(legal, ()),
-                f"Keep all five: discarding would reset my {view.scores[view.seat]} points.",
+                why("exchange.stand_reset", hand, score=view.scores[view.seat]),
             )
         most = max(len(a.discard) for a in ex)
         kept = keep_plan(hand, most)
@@ -91,10 +91,10 @@ class EasyBot(Bot):
                 kept = tuple(c for c in hand if c in kept or c is spare)
         discard = [c for c in hand if c not in kept]
         if not discard:
-            return Suggestion(exchange_for(legal, ()), f"Keep all five: {kept_words(hand)}.")
+            return Suggestion(exchange_for(legal, ()), why("exchange.stand", hand))
         return Suggestion(
             exchange_for(legal, discard),
-            f"Keep {kept_words(kept)} and draw {len(discard)}.",
+            why("exchange.keep", kept, discard, n=len(discard)),
         )
 
     def _offer(self, view: PlayerView, legal: Sequence[Action]) -> Suggestion:
@@ -104,10 +104,9 @@ class EasyBot(Bot):
         pairs = any(c.rank == offer.rank for c in hand)
         made = len(hand) == 4 and category_of(hand_value((*hand, offer))) >= Category.STRAIGHT
         keep = pairs or made or offer.rank >= 13
-        what = "it pairs a card I kept" if pairs else "it completes my hand" if made else (
-            "it is a high card" if keep else "a blind draw may do better")
-        verb = "Keep" if keep else "Decline"
-        return Suggestion(answer(legal, keep), f"{verb} {card_list([offer])}: {what}.")
+        kind = "offer.pairs" if pairs else "offer.completes" if made else (
+            "offer.high" if keep else "offer.blind")
+        return Suggestion(answer(legal, keep), why(kind, [offer]))
 
     def _quads(self, view: PlayerView, legal: Sequence[Action]) -> Suggestion:
         p = view.profile
@@ -120,13 +119,13 @@ class EasyBot(Bot):
         close = top >= p.target - 10
         choice = "reset" if eliminates or close else "points"
         if eliminates:
-            why = "Reset the others: the points would put me out."
+            reason = why("quads.reset_out")
         elif close:
-            why = f"Reset the others: an opponent has {top} points."
+            reason = why("quads.reset_close", score=top)
         else:
-            why = f"Take the {p.quads_points} points: nobody is close to winning."
+            reason = why("quads.take_safe", points=p.quads_points)
         action = next(a for a in legal if isinstance(a, QuadsChoice) and a.choice == choice)
-        return Suggestion(action, why)
+        return Suggestion(action, reason)
 
     def _chicago(self, view: PlayerView, legal: Sequence[Action]) -> Suggestion:
         me = view.seat
@@ -138,19 +137,15 @@ class EasyBot(Bot):
         dominant = (p.chicago_caller_leads and len(hand) == 5
                     and all(is_boss(c, out) for c in hand))
         if dominant:
-            return Suggestion(
-                answer(legal, True), "Call Chicago: every card I hold is the top of its suit."
-            )
+            return Suggestion(answer(legal, True), why("call.tops", hand, lead=1))
         needs = p.qualification_required and not view.qualified[me]
         if needs and len(hand) == 5:
             score = view.scores[me]
             if strong_hand(hand):
-                return Suggestion(answer(legal, True), "Call Chicago: a strong hand, and I "
-                                  "need a call to be able to win.")
+                return Suggestion(answer(legal, True), why("call.strong", hand))
             if score >= p.target - URGENT:
-                return Suggestion(answer(legal, True), f"Call Chicago: at {score} points I "
-                                  "need the call before the points put me out.")
-        return Suggestion(answer(legal, False), "No Chicago: my hand is not strong enough.")
+                return Suggestion(answer(legal, True), why("call.urgent", score=score))
+        return Suggestion(answer(legal, False), why("pass.weak", hand))
 
     def _play(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
         cards = [a.card for a in legal if isinstance(a, Play)]
@@ -161,33 +156,29 @@ class EasyBot(Bot):
         p = view.profile
         if view.caller is not None:
             if view.caller == me:
-                return Suggestion(pick[high], f"Play {card_list([high])}: I must win every trick.")
+                return Suggestion(pick[high], why("play.must_win", [high]))
             best = trick_leader(view.trick)
             if best is None:
-                return Suggestion(pick[high], f"Lead {card_list([high])} to break the Chicago.")
+                return Suggestion(pick[high], why("play.break", [high], lead=1))
             beaters = [c for c in cards if c.suit is best[1].suit and c.rank > best[1].rank]
             if beaters:
                 c = max(beaters, key=lambda c: c.rank)
-                return Suggestion(pick[c], f"Play {card_list([c])} to break the Chicago.")
-            return Suggestion(pick[low], f"Play {card_list([low])}: I cannot win this trick.")
+                return Suggestion(pick[c], why("play.break", [c]))
+            return Suggestion(pick[low], why("play.cannot", [low]))
         last = len(view.hand) == 1
         avoid = (p.qualification_required and not view.qualified[me]
                  and view.scores[me] + p.last_trick_points >= p.target)
         if last:
-            return Suggestion(pick[cards[0]], f"Play {card_list([cards[0]])}, my last card.")
+            return Suggestion(pick[cards[0]], why("play.last_card", [cards[0]]))
         if avoid:
-            return Suggestion(
-                pick[high], f"Shed {card_list([high])}: the last trick would put me out."
-            )
+            return Suggestion(pick[high], why("shed.out", [high]))
         roll = rng.random()
         if roll < WANDER:
             c = cards[rng.below(len(cards))]
-            return Suggestion(pick[c], f"Play {card_list([c])}.")
+            return Suggestion(pick[c], why("play.any", [c]))
         if roll < WANDER + GRAB:
-            return Suggestion(pick[high], f"Play {card_list([high])} to take the trick.")
-        return Suggestion(
-            pick[low], f"Shed {card_list([low])} and keep my high cards for the last trick."
-        )
+            return Suggestion(pick[high], why("play.take", [high]))
+        return Suggestion(pick[low], why("shed.keep_high", [low]))
 
 
 def strong_hand(hand: Sequence[Card]) -> bool:

@@ -38,8 +38,8 @@ from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 
-from .base import Advice, Suggestion
-from .common import answer, card_list, chance, first_leader, plays, resets, returned
+from .base import Advice, Reason, Suggestion, why
+from .common import answer, first_leader, plays, resets, returned
 from .counting import choose_play
 from .knowledge import Knowledge, knowledge, sample_hands
 from .normal import Judge, NormalBot, aiming, exchange_reason
@@ -268,11 +268,10 @@ class HardBot(NormalBot):
             keep += sf_gain
         blind += straight_flush_odds(hand, 1, self._draw_pool(kn, 1)) * sf_gain
         kept = keep >= blind
-        cat = CATEGORIES[mine].words
         if kept:
-            reason = f"Keep {card_list([offer])}: {cat}, worth more than a blind draw."
+            reason = why("offer.keep", [offer], category=int(CATEGORIES[mine]))
         else:
-            reason = f"Decline {card_list([offer])}: a blind draw is worth more."
+            reason = why("offer.decline", [offer])
         return Suggestion(answer(legal, kept), reason)
 
     # --- Chicago calls -----------------------------------------------------------------
@@ -315,22 +314,17 @@ class HardBot(NormalBot):
                         chances_left=questions_left(stakes) if in_time else 0)
         if urgent or in_time or (call > stay and (sure or share >= least)):
             if sure:
-                why = f"I win all five tricks in every one of {samples} deals I imagined."
+                reason = why("call.sure", samples=samples)
             elif urgent:
-                why = (f"at {stakes.score} points I need the qualification before more points put "
-                       f"me out (all five tricks in {holds} of {samples} deals I imagined).")
+                reason = why("call.urgent_odds", score=stakes.score, chance=share)
             elif in_time:
-                why = (f"I win all five tricks in {holds} of {samples} deals I imagined, and "
-                       f"at {stakes.score} points few better chances to qualify are left.")
+                reason = why("call.in_time", score=stakes.score, chance=share)
             elif share < MIN_RISKY_CALL[False]:
-                why = (f"I win all five tricks in only {holds} of {samples} deals I "
-                       "imagined, but I need the qualification, and a broken call gives it too.")
+                reason = why("call.risky", chance=share)
             else:
-                why = (f"I win all five tricks in {holds} of {samples} deals I imagined, "
-                       "and the call is worth the risk now.")
-            return Suggestion(answer(legal, True), f"Call Chicago: {why}", advice)
-        return Suggestion(answer(legal, False), f"No Chicago: I would win all five tricks in only "
-                          f"{holds} of {samples} deals I imagined.", advice)
+                reason = why("call.worth", chance=share)
+            return Suggestion(answer(legal, True), reason, advice)
+        return Suggestion(answer(legal, False), why("pass.odds", chance=share), advice)
 
     # --- tricks ------------------------------------------------------------------------
 
@@ -574,13 +568,8 @@ def _rolled(
 def _play_reason(
     view: PlayerView, card: Card, good: int, samples: int, caller: bool,
     values: tuple[float, float],
-) -> str:
-    verb = "Lead" if not view.trick else "Play"
-    if caller:
-        return (f"{verb} {card_list([card])}: I keep every trick in {good} of {samples} "
-                "deals I imagined.")
-    if max(values) <= 0:
-        return (f"{verb} {card_list([card])}: the last trick would put me out, and I take it in "
-                f"only {good} of {samples} deals I imagined.")
-    return (f"{verb} {card_list([card])}: I take the last trick in {good} of {samples} deals "
-            f"I imagined ({chance(good / samples)}).")
+) -> Reason:
+    """Why this card, as data: the share of imagined deals in which it keeps every trick of
+    the seat's Chicago, or takes the last trick (wanted or, R8.3, not)."""
+    kind = "play.caller" if caller else "play.avoid" if max(values) <= 0 else "play.last_trick"
+    return why(kind, [card], lead=int(not view.trick), chance=good / samples, samples=samples)

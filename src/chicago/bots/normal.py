@@ -25,19 +25,16 @@ from typing import ClassVar
 
 from chicago.core.actions import Action, Exchange, QuadsChoice
 from chicago.core.cards import Card
-from chicago.core.hands import NUM_VALUES, Category, category_of, describe, hand_value, ranks_of
+from chicago.core.hands import NUM_VALUES, Category, category_of, hand_value, ranks_of
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 
-from .base import Bot, Suggestion
+from .base import Bot, Reason, Suggestion, why
 from .common import (
     answer,
-    card_list,
-    chance,
     first_leader,
     higher_out,
-    kept_words,
     plays,
     resets,
     returned,
@@ -300,11 +297,11 @@ class NormalBot(Bot):
         if phase is Phase.OFFER:
             return self._offer(view, kn, stakes, legal)
         if phase is Phase.QUADS:
-            choice, why = stakes.quads_choice(view.exchange)
+            choice, reason = stakes.quads_choice(view.exchange)
             for a in legal:
                 if isinstance(a, QuadsChoice) and a.choice == choice:
-                    return Suggestion(a, why)
-            return Suggestion(legal[0], why)
+                    return Suggestion(a, reason)
+            return Suggestion(legal[0], reason)
         if phase is Phase.CHICAGO:
             return self._chicago(view, kn, stakes, legal)
         return self._play(view, kn, stakes, legal)
@@ -332,11 +329,8 @@ class NormalBot(Bot):
         pool = [c for c in kn.draw_pool(1) if c is not offer]
         blind = sum(judge.worth(hand_value((*hand, c))) for c in pool) / max(1, len(pool))
         keep = with_it >= blind
-        cat = category_of(hand_value((*hand, offer))).words
-        if keep:
-            reason = f"Keep {card_list([offer])}: {cat}, worth more than a blind draw."
-        else:
-            reason = f"Decline {card_list([offer])}: a blind draw is worth more."
+        cat = int(category_of(hand_value((*hand, offer))))
+        reason = why("offer.keep", [offer], category=cat) if keep else why("offer.decline", [offer])
         return Suggestion(answer(legal, keep), reason)
 
     def _chicago(
@@ -346,13 +340,11 @@ class NormalBot(Bot):
         leads = first_leader(view, kn, kn.seat) == kn.seat
         hand = view.hand
         if sure_chicago(kn, hand, leads):
-            return Suggestion(answer(legal, True), "Call Chicago: every card I hold is the top one "
-                              "left in its suit" + (" and I lead." if leads else "."))
+            return Suggestion(answer(legal, True), why("call.tops", hand, lead=int(leads)))
         p = call_chance(kn, hand, leads)
         if stakes.urgent_call:
-            return Suggestion(answer(legal, True), f"Call Chicago: at {stakes.score} points I "
-                              "need the qualification before more points put me out, and a "
-                              f"broken call gives it too (all five tricks about {chance(p)}).")
+            return Suggestion(answer(legal, True),
+                              why("call.urgent_odds", score=stakes.score, chance=p))
         won, broken = stakes.call_values()
         call = p * won + (1 - p) * broken
         judge = Judge(view, kn, stakes)
@@ -362,15 +354,9 @@ class NormalBot(Bot):
                 category_of(hand_value(hand)), True)
         least = RISKY_CALL[stakes.needs_call]
         if p >= least and call > stay + 1.0:
-            if p < 0.5:
-                why = (f"I take all five tricks only about {chance(p)} of the time, but I need "
-                       "the qualification, and a broken call gives it too.")
-            else:
-                why = (f"I take all five tricks about {chance(p)} of the time, and the call is "
-                       "worth the risk now.")
-            return Suggestion(answer(legal, True), f"Call Chicago: {why}")
-        return Suggestion(answer(legal, False), f"No Chicago: I would take all five tricks only "
-                          f"about {chance(p)} of the time.")
+            kind = "call.risky" if p < 0.5 else "call.worth"
+            return Suggestion(answer(legal, True), why(kind, chance=p))
+        return Suggestion(answer(legal, False), why("pass.odds", chance=p))
 
     def _play(
         self, view: PlayerView, kn: Knowledge, stakes: Stakes, legal: Sequence[Action]
@@ -414,26 +400,21 @@ def exchange_reason(
     best: float,
     legal: Sequence[Action],
     hope: float = 0.0,
-) -> str:
+) -> Reason:
+    """Why this exchange, as data: the cards kept and discarded, the chance to improve and
+    of the best hand at this table."""
     hand = view.hand
+    kept = [c for c in hand if c not in action.discard]
     if hope and action.discard:
-        kept = [c for c in hand if c not in action.discard]
-        return (f"Keep {card_list(kept)} for a Chicago: about {chance(hope)} to hold five sure "
-                "tricks by the calls.")
+        return why("exchange.chicago", kept, action.discard, chance=hope)
     if hope:
-        return f"Keep all five for a Chicago: about {chance(hope)} to take every trick."
+        return why("exchange.stand_chicago", hand, chance=hope)
     if len(hand) > 5:  # §X six cards: one goes, nothing is drawn
-        kept = [c for c in hand if c not in action.discard]
-        return (f"Put away {card_list(action.discard)}: the other five make "
-                f"{describe(hand_value(kept))}, best at this table {chance(best)} of the time.")
+        return why("exchange.put_away", action.discard, kept, best=best)
     if not action.discard:
         if resets(legal):
-            return (f"Keep all five: discarding would reset my {view.scores[view.seat]} points to "
-                    f"0, and this hand is best at this table {chance(best)} of the time.")
-        return f"Keep all five ({kept_words(hand)}): best at this table {chance(best)} of the time."
-    kept = [c for c in hand if c not in action.discard]
-    lead = f"Keep {kept_words(kept)}" if kept else f"Discard {card_list(action.discard)}"
-    extra = " (my score resets to 0)" if action.confirm_reset else ""
-    return (f"{lead}{extra}: {chance(improve)} to improve, best at this table "
-            f"{chance(best)} of the time.")
+            return why("exchange.stand_reset_best", hand, score=view.scores[view.seat], best=best)
+        return why("exchange.stand_best", hand, best=best)
+    return why("exchange.keep_odds", kept, action.discard, improve=improve, best=best,
+               resets=int(action.confirm_reset))
 

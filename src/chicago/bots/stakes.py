@@ -22,6 +22,8 @@ from chicago.core.hands import Category
 from chicago.core.rules import QuadsRule, RoyalFlushRule, RuleProfile, StraightFlushRule, WinRule
 from chicago.core.views import PlayerView
 
+from .base import Reason, why
+
 WIN = 100.0
 """The standing of a won game (and minus that of a lost one), in points."""
 QUALIFIED_BONUS = (6.0, 15.0)
@@ -217,7 +219,7 @@ class Stakes:
             broken += self.settle(steps)
         return won, broken / len(opponents)
 
-    def quads_choice(self, stage: int) -> tuple[Literal["points", "reset"], str]:
+    def quads_choice(self, stage: int) -> tuple[Literal["points", "reset"], Reason]:
         """R4.3: points, or reset every other active player and end the deal; with a reason."""
         p = self.profile
         me = self.seat
@@ -231,14 +233,9 @@ class Stakes:
         top = max(opponents, key=lambda s: self.scores[s]) if opponents else me
         if reset > points:
             if self.score + p.quads_points >= p.target and self.needs_call:
-                why = (f"{p.quads_points} points would put me at {self.score + p.quads_points}"
-                       " without a Chicago call")
-            else:
-                why = f"seat {top} has {self.scores[top]} points"
-            return "reset", f"Reset the others to 0: {why}."
+                return "reset", why("quads.reset_unqualified", points=p.quads_points,
+                                    score=self.score + p.quads_points)
+            return "reset", why("quads.reset_leader", seat=top, score=self.scores[top])
         if self.score + p.quads_points >= p.target and not self.needs_call:
-            return "points", f"Take the {p.quads_points} points: they win the game."
-        return "points", (
-            f"Take the {p.quads_points} points: the others are far enough behind "
-            f"(best {self.scores[top]})."
-        )
+            return "points", why("quads.take_win", points=p.quads_points)
+        return "points", why("quads.take_far", points=p.quads_points, score=self.scores[top])

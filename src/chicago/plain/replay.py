@@ -13,13 +13,10 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from chicago.table.replay import PLAYER, Replay
+from chicago.text.cards import faces
 from chicago.text.i18n import _
 
 HELP_KEYS = "Enter/n, b, s, e, d N, g N, q"
-
-
-def _cards(cards: object) -> str:
-    return " ".join(str(c) for c in cards) if isinstance(cards, list) else ""
 
 
 def show(replay: Replay, timeline: list[dict[str, Any]], k: int, out: TextIO) -> None:
@@ -35,10 +32,10 @@ def show(replay: Replay, timeline: list[dict[str, Any]], k: int, out: TextIO) ->
     for seat, hand in enumerate(pos["hands"]):
         name = _("You") if seat == PLAYER else _("Seat {seat}", seat=seat)
         hidden = _("{n} hidden cards", n=pos["hand_sizes"][seat])
-        held = hidden if hand is None else _cards(hand)
+        held = hidden if hand is None else faces(hand)
         out.write(f"  {name}: {pos['scores'][seat]} · {held}\n")
     if pos["stock"] is not None:
-        out.write("  " + _("Stock (top first)") + f": {_cards(pos['stock'])}\n")
+        out.write("  " + _("Stock (top first)") + f": {faces(pos['stock'])}\n")
 
 
 def step_through(replay: Replay, inp: TextIO, out: TextIO) -> int:

@@ -137,7 +137,17 @@ class ChatRow:
     id: int
     seat: int
     text: str
+    """What was typed, or a quick phrase's id after `PHRASE_MARK`."""
     created: datetime
+
+    @property
+    def phrase(self) -> str | None:
+        """The quick phrase's id, when the message is one (its words are the reader's)."""
+        return self.text[len(PHRASE_MARK):] if self.text.startswith(PHRASE_MARK) else None
+
+
+PHRASE_MARK: Final = "\x01phrase:"
+"""Marks a stored quick phrase: typed text never holds a control character (people.py)."""
 
 
 def _owner(kind: str | None, ident: str | None) -> Owner | None:

@@ -32,6 +32,7 @@ from chicago.core.events import visible_to
 from chicago.core.shuffle import Stream
 from chicago.core.state import GameState, Phase
 from chicago.core.views import PlayerView, _redact, view
+from chicago.text.reasons import reason_words
 
 COACH_LEVEL: Final = "hard"
 CONTINUATION_LEVEL: Final = "normal"
@@ -53,7 +54,7 @@ def advise(v: PlayerView, legal: Sequence[Action], rng: Stream) -> Advice:
     if _coach is None:
         _coach = make_bot(COACH_LEVEL)
     s = _coach.suggest(v, legal, rng)
-    return Advice(s.action, s.reason)
+    return Advice(s.action, reason_words(s.reason))
 
 
 _bots: dict[str, Bot] = {}

@@ -30,10 +30,10 @@ from chicago.core.events import Event
 from chicago.core.game import Game
 from chicago.core.views import WATCHER, view
 from chicago.store import GameRow, Owner
-from chicago.store.live import BOT, PERSON, ChatRow, Invite, LiveRow, SeatRow
+from chicago.store.live import BOT, PERSON, PHRASE_MARK, ChatRow, Invite, LiveRow, SeatRow
 from chicago.table.again import Again, Rematches
 from chicago.table.invites import BadInvitation, TableClosed
-from chicago.table.people import CHAT_LIMIT, clean_chat, hash_token
+from chicago.table.people import CHAT_LIMIT, clean_chat, clean_phrase, hash_token
 from chicago.table.scores import history_after
 from chicago.table.seating import (
     CHAT_BURST,
@@ -349,9 +349,11 @@ class LiveTables(Rematches):
 
     # Chat --------------------------------------------------------------------------------
 
-    def chat(self, owner: Owner, game_id: str, text: object) -> ChatRow:
+    def chat(self, owner: Owner, game_id: str, text: object, phrase: object = None) -> ChatRow:
+        """Store a message: typed `text`, or a quick `phrase` by its id (each reader reads
+        it in their own language)."""
         seat = self.seat_of(owner, game_id)
-        message = clean_chat(text)
+        message = PHRASE_MARK + clean_phrase(phrase) if phrase is not None else clean_chat(text)
         now = self.clock()
         row = self.live.add_chat(game_id, seat, message, now, now - CHAT_WINDOW, CHAT_BURST)
         if row is None:

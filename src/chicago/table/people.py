@@ -8,6 +8,7 @@ import unicodedata
 from typing import Final
 
 from chicago.table.service import BadRequest
+from chicago.text.chat import PHRASES
 from chicago.text.i18n import _
 
 NAME_LIMIT: Final = 24
@@ -34,6 +35,14 @@ def name_key(name: str) -> str:
     """What makes two names the same at a table: compatibility forms (NFKC), case and
     spacing ignored ("BO", "bo" and "Ｂｏ" are one name)."""
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def clean_phrase(raw: object) -> str:
+    """A quick phrase's id, one of `chicago.text.chat.PHRASES`."""
+    if not isinstance(raw, str) or raw not in PHRASES:
+        raise BadRequest(_("Unknown quick phrase {phrase}: one of {ids}.", phrase=repr(raw),
+                           ids=", ".join(PHRASES)))
+    return raw
 
 
 def clean_chat(raw: object) -> str:

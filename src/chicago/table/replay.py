@@ -97,7 +97,7 @@ class Replay:
         did, in words (all of it when `open_`, else what `seat` saw)."""
         first = self.states[0]
         narrator: Narrator = (OpenNarrator if open_ else Narrator)(
-            first.profile, first.seats, seat
+            first.profile, first.seats, seat, faces=True
         )
         out: list[dict[str, object]] = []
         for k, evs in enumerate(self.events):

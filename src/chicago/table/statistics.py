@@ -28,9 +28,12 @@ from chicago.store.history import StatsRow
 from chicago.table.history import HistoryService, profile_title
 from chicago.table.replay import Replay
 from chicago.table.stats import METHOD, PEOPLE, Totals, game_figures, totals
-from chicago.text.i18n import _
+from chicago.table.stats_report import REASON_WORDS, category_words, level_words
+from chicago.text.i18n import _, current_language
 
 _BATCH: Final = 200
+CSV_SEPARATOR: Final = {"sv": ";"}
+"""The statistics file's separator by language (where the comma is the decimal mark)."""
 
 
 def _mark_json(mark: tuple[object, ...]) -> str:
@@ -137,9 +140,15 @@ class Statistics:
         return found[0] if found else None
 
     def csv(self, owner: Owner) -> str:
-        """One line per finished game, in the current language's column names."""
+        """One line per finished game, in the current language: its column names and values,
+        and its spreadsheet conventions. Swedish opens with `sep=;` (spreadsheet programs
+        read it as the separator) and splits by `;`, as Swedish spreadsheets do where the
+        comma is the decimal mark; English has no such line and splits by `,`."""
         out = io.StringIO()
-        w = csv.writer(out, lineterminator="\r\n")
+        sep = CSV_SEPARATOR.get(current_language(), ",")
+        if sep != ",":
+            out.write(f"sep={sep}\r\n")
+        w = csv.writer(out, delimiter=sep, lineterminator="\r\n")
         w.writerow([
             _("date"), _("game"), _("rules"), _("players"), _("opponents"), _("result"),
             _("how it ended"), _("your final score"), _("deals"), _("points won"),
@@ -150,13 +159,15 @@ class Statistics:
         ])
         for r in self.rows(owner):
             f = r.figures
+            reason = f["reason"] or ""
             w.writerow([
                 r.played.isoformat(timespec="seconds"), r.game_id, profile_title(f["profile"]),
-                f["seats"], f["opponents"], _("won") if f["won"] else _("lost"),
-                f["reason"] or "", f["scores"][f.get("seat", 0)], f["deals"], f["points"],
+                f["seats"], level_words(f["opponents"]), _("won") if f["won"] else _("lost"),
+                _(REASON_WORDS[reason]) if reason in REASON_WORDS else reason,
+                f["scores"][f.get("seat", 0)], f["deals"], f["points"],
                 f["sources"]["hand"], f["sources"]["last_trick"], f["sources"]["chicago"],
                 f["calls"], f["calls_won"], f["calls_broken"], int(f["qualified"]),
-                int(f["eliminated"]), f["resets_45"], f["best"] or "", f["last_tricks"],
-                f["last_tricks_two"],
+                int(f["eliminated"]), f["resets_45"], category_words(f["best"] or "") if f["best"]
+                else "", f["last_tricks"], f["last_tricks_two"],
             ])
         return out.getvalue()

@@ -12,6 +12,8 @@ from typing import Final
 from chicago.table.history import profile_title
 from chicago.table.stats import REASONS, Totals
 from chicago.text.i18n import N_, _
+from chicago.text.numbers import decimal
+from chicago.text.numbers import percent as share
 
 REASON_WORDS: Final = {
     "target": N_("reaching the target"),
@@ -42,11 +44,16 @@ class Section:
 
 
 def percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "–"
+    return share(part / whole) if whole else "–"
 
 
 def _record(games: int, wins: int) -> str:
     return _("{rate} of {games}", rate=percent(wins, games), games=games)
+
+
+def level_words(level: str) -> str:
+    """The opponents' level in words ("mixed levels" where they differ)."""
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
 
 def category_words(category: str) -> str:
@@ -62,7 +69,7 @@ def report(t: Totals) -> list[Section]:
             (_("Won"), str(t.wins)),
             (_("Win rate"), percent(t.wins, g)),
             (_("Deals played"), str(t.deals)),
-            (_("Average points per deal"), f"{t.points_per_deal:.2f}"),
+            (_("Average points per deal"), decimal(t.points_per_deal, 2)),
         )),
         Section(_("Wins by how they came"), tuple(
             (_(REASON_WORDS[r]), str(t.by_reason.get(r, 0))) for r in REASONS
@@ -74,7 +81,7 @@ def report(t: Totals) -> list[Section]:
             (_("{n} players", n=s), _record(n, w)) for s, (n, w) in sorted(t.by_seats.items())
         )),
         Section(_("Win rate by opponents' level"), tuple(
-            (_(LEVEL_WORDS[lv]) if lv in LEVEL_WORDS else lv, _record(n, w))
+            (level_words(lv), _record(n, w))
             for lv, (n, w) in sorted(t.by_level.items())
         )),
         Section(_("Chicago"), (

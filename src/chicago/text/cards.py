@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from chicago.core.cards import Card, Suit
+from chicago.core.cards import card as parse_card
 from chicago.core.hands import Category, category_of, ranks_of
 from chicago.text.i18n import N_, _
 
@@ -108,3 +109,18 @@ def hand_name(value: int) -> str:
     if r[0] == 14:
         return _("royal flush")
     return _("straight flush, {rank} high", rank=rank_word(r[0]))
+
+
+def face(c: Card | str) -> str:
+    """A card in its compact form, the same in every language: "10♥", "A♠" (a game file's
+    code, "Th", is for files and typing, never for reading)."""
+    card = c if isinstance(c, Card) else parse_card(str(c))
+    rank = "10" if card.text[0] == "T" else card.text[0]
+    return rank + card.suit.symbol
+
+
+def faces(cards: object) -> str:
+    """A list of cards (or their codes, as events carry them) as faces: "4♦ A♦ 9♦"."""
+    if not isinstance(cards, (list, tuple)):
+        return ""
+    return " ".join(face(c) for c in cards)

@@ -9,16 +9,17 @@ decisions) as sentences a player reads, with the odds, and said to be estimates.
 - card play: why this card (the last trick R6.3, a Chicago R7, points that would put the
   player out R8.3).
 
-Anything without numbers (an offer, four of a kind, a counting rule) keeps the bot's reason.
+Anything without numbers (an offer, four of a kind, a counting rule) is the bot's reason
+(`bots.Reason`) in words (`chicago.text.reasons`). Cards are named as players say them.
 """
 
 from __future__ import annotations
 
 from chicago.bots.base import Advice, Suggestion
-from chicago.bots.common import card_list, kept_words
 from chicago.core.actions import ChicagoCall, Play
 from chicago.core.hands import Category
 from chicago.text.i18n import N_, _, ngettext
+from chicago.text.reasons import about, kept_words, pct, reason_words, the_card
 
 ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"))
 OR_BETTER = (
@@ -30,13 +31,6 @@ SHOWN = 0.1
 """The second improvement figure names the best category reached at least this often."""
 DECISIVE = 50.0
 """A call worth this much standing either way mostly decides the game (bots.stakes.WIN)."""
-
-
-def pct(p: float) -> str:
-    """A chance as a whole percentage; "under 1%" rather than a misleading 0%."""
-    if 0 < p < 0.005:
-        return _("under 1%")
-    return _("{n}%", n=round(100 * p))
 
 
 def _imagined(a: Advice) -> str:
@@ -72,8 +66,8 @@ def exchange_words(a: Advice) -> str:
         text += " " + _("By the {nth} exchange: {odds}.", nth=when, odds=", ".join(parts))
     text += " " + _("Best hand at the next scoring: {chance}.", chance=pct(a.best))
     if a.chicago_hope:
-        text += " " + _("It aims at a Chicago: about {chance} to hold five sure tricks by the "
-                        "calls (R5).", chance=pct(a.chicago_hope))
+        text += " " + _("It aims at a Chicago: {chance} to hold five sure tricks by the "
+                        "calls (R5).", chance=about(a.chicago_hope))
     return f"{text} {_imagined(a)}"
 
 
@@ -81,10 +75,10 @@ def chicago_words(call: bool, a: Advice, score: int) -> str:
     """The Chicago question: the chance of all five tricks and what a call is worth."""
     lead = _("Call Chicago.") if call else _("Do not call Chicago.")
     chance = ngettext(
-        "You take all five tricks in about {chance} of {n} deal imagined from what you can "
+        "You take all five tricks in {chance} of {n} deal imagined from what you can "
         "see (an estimate).",
-        "You take all five tricks in about {chance} of {n} deals imagined from what you can "
-        "see (an estimate).", a.samples, chance=pct(a.all_five))
+        "You take all five tricks in {chance} of {n} deals imagined from what you can "
+        "see (an estimate).", a.samples, chance=about(a.all_five))
     worth = a.call_worth
     points = round(abs(worth))
     if abs(worth) >= DECISIVE:
@@ -120,29 +114,29 @@ def chicago_words(call: bool, a: Advice, score: int) -> str:
 def play_words(s: Suggestion, a: Advice) -> str:
     """A card: why, with the chance of the last trick (or of keeping every trick)."""
     if not isinstance(s.action, Play) or a.why == "rule":
-        return s.reason
-    card = card_list([s.action.card])
+        return reason_words(s.reason)
+    card = the_card(s.action.card)
     card = card[0].upper() + card[1:]
     if a.why == "caller":
         return ngettext(
-            "{card}: you keep every trick of your Chicago in about {chance} of the {n} deal "
+            "{card}: you keep every trick of your Chicago in {chance} of the {n} deal "
             "imagined from what you can see (an estimate, R7.1).",
-            "{card}: you keep every trick of your Chicago in about {chance} of the {n} deals "
+            "{card}: you keep every trick of your Chicago in {chance} of the {n} deals "
             "imagined from what you can see (an estimate, R7.1).",
-            a.samples, card=card, chance=pct(a.all_five))
+            a.samples, card=card, chance=about(a.all_five))
     if a.why == "avoid":
         return ngettext(
             "{card}: the last trick's points would put you out (R8.3); with it you take the "
-            "last trick in only about {chance} of {n} imagined deal (an estimate).",
+            "last trick in only {chance} of {n} imagined deal (an estimate).",
             "{card}: the last trick's points would put you out (R8.3); with it you take the "
-            "last trick in only about {chance} of {n} imagined deals (an estimate).",
-            a.samples, card=card, chance=pct(a.last_trick))
+            "last trick in only {chance} of {n} imagined deals (an estimate).",
+            a.samples, card=card, chance=about(a.last_trick))
     return ngettext(
         "{card}: with it you take the last trick, the only one that pays (R6.2, R6.3), in "
-        "about {chance} of {n} deal imagined from what you can see (an estimate).",
+        "{chance} of {n} deal imagined from what you can see (an estimate).",
         "{card}: with it you take the last trick, the only one that pays (R6.2, R6.3), in "
-        "about {chance} of {n} deals imagined from what you can see (an estimate).",
-        a.samples, card=card, chance=pct(a.last_trick))
+        "{chance} of {n} deals imagined from what you can see (an estimate).",
+        a.samples, card=card, chance=about(a.last_trick))
 
 
 def hint_text(s: Suggestion, score: int = 0) -> str:
@@ -150,11 +144,11 @@ def hint_text(s: Suggestion, score: int = 0) -> str:
     `score` is the player's score (for the Chicago question)."""
     a = s.advice
     if a is None or a.samples == 0:
-        return s.reason
+        return reason_words(s.reason)
     if a.kind == "exchange":
         return exchange_words(a)
     if a.kind == "chicago":
         return chicago_words(isinstance(s.action, ChicagoCall) and s.action.call, a, score)
     if a.kind == "play":
         return play_words(s, a)
-    return s.reason
+    return reason_words(s.reason)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import gettext
 import io
+import os
 from collections.abc import Iterator
 from contextvars import ContextVar
 from functools import cache
@@ -33,21 +34,46 @@ DEFAULT_LANGUAGE: Final = "en"
 DOMAIN: Final = "chicago"
 LOCALE_DIR: Final = Path(__file__).parent / "locale"
 
+PSEUDO: Final = "xx"
+"""A test-only language: every message visibly transformed ("[Ţĥé ţåƀļé]"), so that a test
+sees any text that bypasses the catalogs (tests/pseudo_locale.py). Never offered to
+players; it exists only while `PSEUDO_ENV` names the folder of its generated catalog."""
+PSEUDO_ENV: Final = "CHICAGO_PSEUDO_LOCALE"
+
+
+def pseudo_dir() -> Path | None:
+    """The generated catalog's folder of the pseudo-language, when a test set one up."""
+    folder = os.environ.get(PSEUDO_ENV)
+    return Path(folder) if folder else None
+
+
+def known(code: str | None) -> bool:
+    """Whether the game speaks this language (the pseudo-language only under test)."""
+    return code in LANGUAGES or (code == PSEUDO and pseudo_dir() is not None)
+
+
+def spoken() -> tuple[str, ...]:
+    """Every language the game speaks now: LANGUAGES, and the pseudo-language under test."""
+    return (*LANGUAGES, PSEUDO) if known(PSEUDO) else LANGUAGES
+
+
 _current: ContextVar[str] = ContextVar("chicago_language", default=DEFAULT_LANGUAGE)
 
 
 def po_files(lang: str) -> list[Path]:
     """The .po files of one language, in name order."""
-    return sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po"))
+    folder = pseudo_dir() if lang == PSEUDO else LOCALE_DIR / lang / "LC_MESSAGES"
+    return sorted(folder.glob("*.po")) if folder is not None else []
 
 
 @cache
 def catalog(lang: str) -> Catalog:
     """Every message of one language, merged from its .po files (the first file's header)."""
-    merged = Catalog(locale=lang, domain=DOMAIN)
-    for i, path in enumerate(po_files(lang) if lang in LANGUAGES else []):
+    locale = lang if lang in LANGUAGES else None  # Babel knows no locale "xx"
+    merged = Catalog(locale=locale, domain=DOMAIN)
+    for i, path in enumerate(po_files(lang) if known(lang) else []):
         with path.open("rb") as f:
-            part = read_po(f, locale=lang, domain=DOMAIN)
+            part = read_po(f, locale=locale, domain=DOMAIN)
         if i == 0:
             merged = part
             continue
@@ -60,7 +86,7 @@ def catalog(lang: str) -> Catalog:
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog of one language, compiled in memory once per process."""
-    if lang not in LANGUAGES or not po_files(lang):
+    if not known(lang) or not po_files(lang):
         return gettext.NullTranslations()
     buffer = io.BytesIO()
     write_mo(buffer, catalog(lang), use_fuzzy=False)
@@ -73,7 +99,7 @@ def normalize(lang: str | None) -> str:
     if not lang:
         return DEFAULT_LANGUAGE
     code = lang.strip().split(".")[0].replace("_", "-").split("-")[0].lower()
-    return code if code in LANGUAGES else DEFAULT_LANGUAGE
+    return code if known(code) else DEFAULT_LANGUAGE
 
 
 def current_language() -> str:
@@ -128,7 +154,7 @@ def negotiate(accept_language: str | None) -> str:
             except ValueError:
                 quality = 0.0
         code = tag.strip().replace("_", "-").split("-")[0].lower()
-        if code in LANGUAGES and quality > 0:
+        if known(code) and quality > 0:
             choices.append((quality, -i, code))
     return max(choices)[2] if choices else DEFAULT_LANGUAGE
 

@@ -20,7 +20,7 @@ from chicago.core.cards import Card
 from chicago.core.hands import hand_value
 from chicago.core.rules import ChicagoTiming, RuleProfile
 from chicago.core.views import PlayerView
-from chicago.text.cards import card_name, category_with, hand_name
+from chicago.text.cards import card_name, category_with, face, faces, hand_name
 from chicago.text.i18n import N_, _, ngettext
 from chicago.text.wording import (
     AWARD_WORDS,
@@ -62,6 +62,15 @@ class Narrator:
     eliminated: list[bool] = field(default_factory=list)
     trick_cards: int = 0
     """Cards in the current trick so far (the next card played after none is a lead)."""
+    faces: bool = False
+    """Name cards by their faces ("10♥") rather than their codes ("Th"): the replay reads
+    them; the terminal table colours the codes and line mode types them."""
+
+    def _list(self, value: object) -> str:
+        return faces(value) if self.faces else " ".join(_cards(value))
+
+    def _card(self, value: object) -> str:
+        return face(str(value)) if self.faces else str(value)
 
     def __post_init__(self) -> None:
         if not self.scores:
@@ -119,7 +128,7 @@ class Narrator:
             return ["", self.say(dealer, N_("=== Deal {deal}: you deal ==="),
                                  N_("=== Deal {deal}: seat {seat} deals ==="), deal=e["deal"])]
         if kind == "cards_dealt":
-            return [_("Your cards: {cards}.", cards=" ".join(_cards(e["cards"])))]
+            return [_("Your cards: {cards}.", cards=self._list(e["cards"]))]
         if kind == "exchange_started":
             return [_("Exchange {exchange}.", exchange=e["exchange"])]
         if kind == "exchange_skipped":
@@ -142,16 +151,17 @@ class Narrator:
                 N_("You discard one card; the top stock card is offered to you face up: {card}."),
                 N_("Seat {seat} discards one card and is offered the top stock card face up: "
                 "{card}."),
-                card=e["card"],
+                card=self._card(e["card"]),
             )]
         if kind == "offer_kept":
             return [self.say(s, N_("You keep the offered {card}."),
-                             N_("Seat {seat} keeps the offered {card}."), card=e["card"])]
+                             N_("Seat {seat} keeps the offered {card}."),
+                             card=self._card(e["card"]))]
         if kind == "offer_declined":
             return [self.say(
                 s, N_("You decline the offered {card} and draw the next card unseen."),
                 N_("Seat {seat} declines the offered {card} and draws the next card unseen."),
-                card=e["card"],
+                card=self._card(e["card"]),
             )]
         if kind == "hand_announced":
             return [self._announced(e, s)]
@@ -168,8 +178,8 @@ class Narrator:
             return self.say(s, N_("You keep all five cards."),
                             N_("Seat {seat} keeps all five cards."))
         if s == self.me:
-            out = " ".join(_cards(e.get("discarded", [])))
-            got = " ".join(_cards(e.get("drawn", [])))
+            out = self._list(e.get("discarded", []))
+            got = self._list(e.get("drawn", []))
             if got:
                 return _("You discard {discarded} and draw {drawn}.", discarded=out, drawn=got)
             return _("You discard {discarded}.", discarded=out)
@@ -228,14 +238,14 @@ class Narrator:
             if first:
                 return [self.say(s, N_("Trick {trick}: you lead {card}."),
                                  N_("Trick {trick}: seat {seat} leads {card}."),
-                                 trick=e["trick"], card=e["card"])]
+                                 trick=e["trick"], card=self._card(e["card"]))]
             return [self.say(s, N_("You play {card}."), N_("Seat {seat} plays {card}."),
-                             card=e["card"])]
+                             card=self._card(e["card"]))]
         if kind == "trick_taken":
             self.trick_cards = 0
             return [self.say(s, N_("You take trick {trick} with {card}."),
                              N_("Seat {seat} takes trick {trick} with {card}."),
-                             trick=e["trick"], card=e["card"])]
+                             trick=e["trick"], card=self._card(e["card"]))]
         if kind == "chicago_won":
             return [self.say(s, N_("You win the Chicago: all five tricks."),
                              N_("Seat {seat} wins the Chicago: all five tricks."))]

@@ -9,8 +9,10 @@ voice; seat 0 stays "you".
 
 from __future__ import annotations
 
+from chicago.text.cards import face, faces
 from chicago.text.i18n import _
-from chicago.text.narration import Data, Narrator, _cards
+from chicago.text.narration import Data, Narrator
+from chicago.text.numbers import decimal, percent, signed
 
 
 class OpenNarrator(Narrator):
@@ -22,11 +24,11 @@ class OpenNarrator(Narrator):
         if isinstance(seat, int) and seat != self.me:
             if kind == "cards_dealt":
                 return [_("Seat {seat} is dealt {cards}.", seat=seat,
-                          cards=" ".join(_cards(e["cards"])))]
+                          cards=faces(e["cards"]))]
             if kind == "cards_exchanged" and int(str(e["count"])) > 0 and "discarded" in e:
                 return [_("Seat {seat} discards {discarded} and draws {drawn}.", seat=seat,
-                          discarded=" ".join(_cards(e["discarded"])),
-                          drawn=" ".join(_cards(e.get("drawn", []))) or "—")]
+                          discarded=faces(e["discarded"]),
+                          drawn=faces(e.get("drawn", [])) or "—")]
         if kind == "stock_recycled":
             return [_("The completed discards are shuffled into a new stock of {n} cards (R2.3).",
                       n=e["cards"])]

@@ -34,7 +34,7 @@ from chicago.core.rules import CHOICES, PRESETS, RuleProfile, get_profile
 from chicago.core.views import view_to_json
 from chicago.store import GameRow, Owner
 from chicago.table.service import HUMAN, BadRequest, Hint, Table, TableService, parse_profile
-from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language
+from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language, known
 from chicago.text.narration import Narrator, tell, trick_cards_before
 from chicago.text.rules_text import profile_title, rules_page
 from chicago.web.auth import (
@@ -448,7 +448,7 @@ def _signin(request: Request, body: object) -> Response:
     claimed = _claim(request, account.id, claim)
     response = JSONResponse({"username": account.username, "claimed_games": claimed})
     set_session_cookie(response, request, token)
-    if account.language in LANGUAGES:  # the account's language comes to this browser
+    if known(account.language):  # the account's language comes to this browser
         set_language_cookie(response, request, str(account.language))
     return response
 
@@ -528,7 +528,7 @@ async def set_language(request: Request, body: JsonBody) -> Response:
 async def catalog(lang: str) -> Response:
     """Every translated message of a language, for the browser's `t()`: msgid → text (a
     list of forms for a plural message, keyed by its singular msgid)."""
-    if lang not in LANGUAGES:
+    if not known(lang):
         return JSONResponse(error_body(_("no such language: {lang} (known: {known})",
                                          lang=lang, known=", ".join(LANGUAGES))),
                             status_code=404)

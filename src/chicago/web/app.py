@@ -65,11 +65,11 @@ from chicago.table.service import (
 )
 from chicago.table.statistics import Statistics
 from chicago.table.watch import BadWatchLink, Watching
-from chicago.text.i18n import _
-from chicago.web import api, history, keep_api, keep_pages, live, stats_pages, watch
+from chicago.text.i18n import _, use_language
+from chicago.web import api, history, keep_api, keep_pages, live, pages, stats_pages, watch
 from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
 from chicago.web.body import BodyError
-from chicago.web.language import LanguageMiddleware
+from chicago.web.language import LanguageMiddleware, request_language
 from chicago.web.transfer import Transfer
 
 log = logging.getLogger("chicago.web")
@@ -152,13 +152,27 @@ async def _http_error(request: Request, exc: Exception) -> Response:
             message = _("the request was refused ({status} {reason})",
                         status=exc.status_code, reason=_reason(exc.status_code))
         return JSONResponse(error_body(message), status_code=exc.status_code)
+    if request.method in ("GET", "HEAD") and exc.status_code >= 400:
+        detail = exc.detail if isinstance(exc.detail, str) else ""
+        said = detail and detail != _reason(exc.status_code)
+        return await _error_page(request, exc.status_code, detail if said else None)
     return await http_exception_handler(request, exc)
+
+
+async def _error_page(request: Request, status: int, message: str | None) -> Response:
+    """A page request's error as a page in the reader's language (the account's too)."""
+    await pages.page_language(request)
+    with use_language(request_language(request)):
+        return pages.error_page(request, status, message)
 
 
 def _unexpected(request: Request, exc: Exception) -> Response:
     # The traceback goes to the log; the message of an engine error could name hidden
     # cards, so it is not repeated here nor sent.
     log.error("unexpected %s on %s %s", type(exc).__name__, request.method, request.url.path)
+    if request.method == "GET" and not request.url.path.startswith("/api"):
+        with use_language(request_language(request)):
+            return pages.error_page(request, 500)
     return JSONResponse(error_body(_("the server failed: please try again")), status_code=500)
 
 

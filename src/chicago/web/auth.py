@@ -26,6 +26,7 @@ import hmac
 import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Final
@@ -57,7 +58,9 @@ MAX_ADDRESS_FAILURES: Final = 20
 SIGNUP_WINDOW: Final = timedelta(hours=1)
 MAX_SIGNUPS: Final = 5
 """Sign-up attempts from one address within SIGNUP_WINDOW."""
-USERNAME: Final = re.compile(r"[A-Za-z0-9_.-]{3,32}")
+USERNAME_PUNCTUATION: Final = "_.-"
+"""Besides letters (any script: "åsa", "Øyvind") and digits, what an account name may hold."""
+NAME_LENGTH: Final = (3, 32)
 MIN_PASSWORD: Final = 8
 MAX_PASSWORD: Final = 1024
 _TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{32,64}")
@@ -96,6 +99,28 @@ class AuthError(Exception):
         self.message = message
 
 
+def account_name(raw: object) -> str | None:
+    """An account name as typed, NFKC-normalised (so that "ﬁ" and "fi", or a composed and a
+    decomposed "å", are one name), if it is 3 to 32 letters of any script, digits, dots,
+    dashes or underscores; else None."""
+    if not isinstance(raw, str):
+        return None
+    name = unicodedata.normalize("NFKC", raw.strip())
+    low, high = NAME_LENGTH
+    if not low <= len(name) <= high:
+        return None
+    for c in name:
+        kind = unicodedata.category(c)
+        if not (kind.startswith(("L", "M")) or kind == "Nd" or c in USERNAME_PUNCTUATION):
+            return None
+    return name
+
+
+def account_key(name: str) -> str:
+    """What makes two account names the same one: case folded ("Åsa", "åsa", "ÅSA")."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 class Accounts:
     """Sign-up, sign-in (rate limited), sessions."""
 
@@ -124,15 +149,17 @@ class Accounts:
 
     @staticmethod
     def _check(username: object, password: object) -> tuple[str, str]:
-        if not isinstance(username, str) or not USERNAME.fullmatch(username):
-            raise AuthError(
-                400, _("a username has 3 to 32 letters, digits, dots, dashes or underscores")
-            )
+        name = account_name(username)
+        if name is None:
+            raise AuthError(400, _("An account name has 3 to 32 letters, digits, dots, dashes "
+                                   "or underscores."))
         if not isinstance(password, str) or len(password) < MIN_PASSWORD:
-            raise AuthError(400, _("a password has at least {n} characters", n=MIN_PASSWORD))
+            raise AuthError(400, _("A password has at least {n} characters.", n=MIN_PASSWORD))
         if len(password) > MAX_PASSWORD:
-            raise AuthError(400, _("a password has at most {n} characters", n=MAX_PASSWORD))
-        return username, password
+            raise AuthError(400, _("A password has at most {n} characters.", n=MAX_PASSWORD))
+        if not password.strip():
+            raise AuthError(400, _("A password must hold something other than spaces."))
+        return name, password
 
     def _session(self, account: AccountRow) -> str:
         token = new_token()
@@ -156,12 +183,13 @@ class Accounts:
         now = self.clock()
         if self.store.count_signups(client, now - SIGNUP_WINDOW) >= self.max_signups:
             raise AuthError(
-                429, _("too many sign-ups from your address: wait an hour before trying again")
+                429, _("Too many sign-ups from your address: wait an hour before trying again.")
             )
         self.store.record_signup(client, now)
-        account = self.store.create_account(name, name.lower(), self.hasher.hash(secret), now)
+        account = self.store.create_account(name, account_key(name), self.hasher.hash(secret),
+                                            now)
         if account is None:
-            raise AuthError(409, _("the username {name} is taken", name=repr(name)))
+            raise AuthError(409, _("The account name “{name}” is taken.", name=name))
         return account, self._session(account)
 
     def _verify(self, account: AccountRow | None, password: str) -> bool:
@@ -177,21 +205,22 @@ class Accounts:
         by_name, by_client = self.store.count_failures(key, client, now - FAILURE_WINDOW)
         if by_name >= self.max_failures or by_client >= self.max_address_failures:
             raise AuthError(
-                429, _("too many failed sign-ins: wait five minutes before trying again")
+                429, _("Too many failed sign-ins: wait five minutes before trying again.")
             )
 
     def signin(self, username: object, password: object, client: str) -> tuple[AccountRow, str]:
         """Check a password: (the account, a new session token); 401 wrong, 429 too many."""
         if not isinstance(username, str) or not isinstance(password, str):
-            raise AuthError(400, _("sign in with a username and a password"))
-        key = username.lower()[:64]
+            raise AuthError(400, _("Sign in with an account name and a password."))
+        name = account_name(username)
+        key = account_key(name if name is not None else username)[:64]
         self.purge()
         self._check_limit(key, client)
-        account = self.store.account_by_key(key) if USERNAME.fullmatch(username) else None
+        account = self.store.account_by_key(key) if name is not None else None
         ok = self._verify(account, password)
         if account is None or not ok:
             self.store.record_failure(key, client, self.clock())
-            raise AuthError(401, _("wrong username or password"))
+            raise AuthError(401, _("Wrong account name or password."))
         if self.hasher.check_needs_rehash(account.password_hash):
             self.store.set_password_hash(account.id, self.hasher.hash(password))
         return account, self._session(account)
@@ -200,15 +229,15 @@ class Accounts:
         """Delete a signed-in player's account, its games and sessions once the password is
         confirmed (a wrong one counts as a failed sign-in): the games deleted."""
         if account is None:
-            raise AuthError(401, _("sign in to delete your account"))
+            raise AuthError(401, _("Sign in to delete your account."))
         if not isinstance(password, str) or not password:
-            raise AuthError(400, _("type your password to confirm that the account goes"))
-        key = account.username.lower()
+            raise AuthError(400, _("Type your password to confirm that the account goes."))
+        key = account_key(account.username)
         self.purge()
         self._check_limit(key, client)
         if not self._verify(account, password):
             self.store.record_failure(key, client, self.clock())
-            raise AuthError(401, _("wrong password: your account was not deleted"))
+            raise AuthError(401, _("Wrong password: your account was not deleted."))
         return self.store.delete_account(account.id)
 
     def signout(self, token: str | None) -> None:

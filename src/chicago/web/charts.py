@@ -7,10 +7,13 @@ readers; labels are escaped. Sizes are in the SVG's own units: it scales to its 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from markupsafe import Markup, escape
+
+from chicago.text.numbers import number
+from chicago.text.numbers import percent as share
 
 W: Final = 640
 H: Final = 300
@@ -58,7 +61,8 @@ def _frame(
     )
 
 
-def _y_axis(low: float, high: float, fmt: str = "{:g}") -> tuple[list[str], float]:
+def _y_axis(low: float, high: float, fmt: Callable[[float], str] = number
+            ) -> tuple[list[str], float]:
     """Grid lines and labels at round steps; the scale (units per value)."""
     span = (high - low) or 1.0
     ticks = max(1, min(10, round(span / _step(max(high, -low)))))
@@ -70,7 +74,7 @@ def _y_axis(low: float, high: float, fmt: str = "{:g}") -> tuple[list[str], floa
         out.append(f'<line class="grid" x1="{LEFT}" x2="{W - RIGHT}" y1="{y:.1f}" y2="{y:.1f}">'
                    "</line>")
         out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">'
-                   f"{escape(fmt.format(v))}</text>")
+                   f"{escape(fmt(v))}</text>")
     out.append(f'<line class="axis" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{H - BOTTOM}"></line>')
     return out, scale
 
@@ -93,7 +97,7 @@ def line_chart(
     palette = tuple(colours) if colours else COLOURS
     top = max([v for _, ys in series for v in ys] + [marker or 0, 1])
     high = y_max if y_max is not None else _nice_max(top)
-    body, scale = _y_axis(0.0, high, "{:.0%}" if percent else "{:g}")
+    body, scale = _y_axis(0.0, high, share if percent else number)
     x0, x1 = xs[0] if xs else 0, xs[-1] if xs else 1
     xspan = (x1 - x0) or 1
 

@@ -1,7 +1,8 @@
 """Looking back, in the browser: the history (`/history`), the replay viewer (`/history/{id}`,
 and `/shared/{token}` read-only), the statistics (`/stats`) and their JSON under `/api`.
 
-Pages are rendered in the request's language (`Accept-Language`) with `_()` in the
+Pages are rendered in the request's language (the account's, else the `chicago_lang` cookie,
+else `Accept-Language`) with `_()` in the
 templates; the viewer's script gets its few words through `t()` from a catalog embedded in
 the page. What a replay shows is decided by `HistoryService.position` (R9.1): never a
 hidden card of a game still in play.
@@ -12,26 +13,25 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.templating import Jinja2Templates
 
 from chicago.store import GameRow
 from chicago.store.history import PeopleSeat
 from chicago.table.history import HistoryService, Seen, profile_title
 from chicago.table.replay import Replay
 from chicago.table.review_jobs import Reviews
-from chicago.text.i18n import N_, _, catalog_for_browser, negotiate, use_language
+from chicago.text.i18n import N_, _, catalog_for_browser, use_language
+from chicago.text.numbers import moment
+from chicago.web import pages
 from chicago.web.auth import request_owner
-from chicago.web.faces import FACES, seat_face
-from chicago.web.pages import _SECURITY_HEADERS, TEMPLATES_DIR, install_assets
+from chicago.web.faces import seat_face
+from chicago.web.language import request_language
+from chicago.web.pages import page_language
 
-router = APIRouter()
-templates: Final = Jinja2Templates(directory=str(TEMPLATES_DIR))
-install_assets(templates.env)
-templates.env.globals["faces"] = FACES
-templates.env.globals["_"] = _
+router = APIRouter(dependencies=[Depends(page_language)])
+templates: Final = pages.templates
 
 LEVEL_NAMES: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
@@ -47,7 +47,9 @@ templates.env.globals["level_name"] = level_name
 
 
 def language(request: Request) -> str:
-    return negotiate(request.headers.get("accept-language"))
+    """The request's language: the one choice of every page (the account's, else the
+    `chicago_lang` cookie, else Accept-Language: `chicago.web.language`)."""
+    return request_language(request)
 
 
 def history_service(request: Request) -> HistoryService:
@@ -56,13 +58,8 @@ def history_service(request: Request) -> HistoryService:
 
 
 def _page(request: Request, name: str, context: dict[str, object], status: int = 200) -> Response:
-    with use_language(language(request)) as lang:
-        response = templates.TemplateResponse(
-            request, name, {"lang": lang, **context}, status_code=status,
-            headers=_SECURITY_HEADERS,
-        )
-    assert isinstance(response, HTMLResponse)
-    return response
+    """A look-back page, with the site's header and language switch (`pages._page`)."""
+    return pages._page(request, name, context, status_code=status)
 
 
 # JSON forms -----------------------------------------------------------------------------------
@@ -106,6 +103,7 @@ def entry_json(
         "id": row.id,
         "created": row.created.isoformat(),
         "finished": row.updated.isoformat(),
+        "finished_words": moment(row.updated),
         "seats": row.seats,
         "profile": {"id": row.profile_id, "title": profile_title(row.profile_id)},
         "levels": list(row.levels),

@@ -237,7 +237,9 @@ class Hub:
                 fresh = [m for m in messages if m.id > c.chat_seen]
                 if fresh:
                     c.chat_seen = fresh[-1].id
-                    c.put({"type": "chat", "messages": [self.chat_json(m) for m in fresh]})
+                    with use_language(c.lang):  # a quick phrase in each reader's words
+                        c.put({"type": "chat",
+                               "messages": [self.chat_json(m) for m in fresh]})
 
     async def _drop_revoked(self, game_id: str, conns: list[Conn]) -> list[Conn]:
         """Close the spectators whose watch link stopped working; the others go on."""

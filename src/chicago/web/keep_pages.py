@@ -6,14 +6,14 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
 from chicago.text.i18n import use_language
 from chicago.web.keep_api import language
-from chicago.web.pages import _page
+from chicago.web.pages import _page, page_language
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, dependencies=[Depends(page_language)])
 
 
 def _keep_page(request: Request, mode: str, key: str = "") -> HTMLResponse:

@@ -21,7 +21,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from chicago.text.i18n import LANGUAGES, N_, negotiate, normalize, use_language
+from chicago.text.i18n import N_, known, negotiate, normalize, use_language
 from chicago.web.auth import cookie_header
 
 LANG_COOKIE: Final = "chicago_lang"
@@ -33,7 +33,7 @@ SWITCH_LABEL: Final = N_("Language")
 
 def chosen(cookie: str | None) -> str | None:
     """The language a cookie holds, if it is one the site speaks."""
-    if cookie and cookie.strip().lower() in LANGUAGES:
+    if cookie and known(cookie.strip().lower()):
         return cookie.strip().lower()
     return None
 

@@ -21,6 +21,7 @@ from chicago.store.live import BOT, ChatRow
 from chicago.table.invites import link_json
 from chicago.table.live import LiveTables, LiveView
 from chicago.table.service import BadRequest, NotFound
+from chicago.text.chat import phrase_words
 from chicago.text.i18n import _, current_language
 from chicago.web.api import hint_json, parse_action, table_json
 from chicago.web.auth import (
@@ -96,7 +97,12 @@ def live_json(v: LiveView, connected: set[int]) -> dict[str, Any]:
 
 
 def chat_json(m: ChatRow) -> dict[str, Any]:
-    return {"id": m.id, "seat": m.seat, "text": m.text, "at": m.created.isoformat()}
+    """A message; a quick phrase has its id (`phrase`) and its words in the current
+    language (`text`), typed text is as typed (`phrase` null)."""
+    phrase = m.phrase
+    text = m.text if phrase is None else phrase_words(phrase)
+    return {"id": m.id, "seat": m.seat, "text": text, "phrase": phrase,
+            "at": m.created.isoformat()}
 
 
 def connected_seats(request: Request, game_id: str) -> set[int]:
@@ -333,8 +339,9 @@ async def chat_list(request: Request, game_id: str) -> Response:
 
 
 def _chat(request: Request, game_id: str, body: object) -> Response:
-    data = _object(body, {"text"}, "send text")
-    row = _tables(request).chat(request_owner(request), game_id, data.get("text"))
+    data = _object(body, {"text", "phrase"}, "send text or a phrase")
+    row = _tables(request).chat(request_owner(request), game_id, data.get("text"),
+                                data.get("phrase"))
     return JSONResponse(chat_json(row), status_code=201)
 
 

@@ -32,8 +32,10 @@ from chicago.table.service import ServiceError
 from chicago.text import i18n
 from chicago.text.i18n import (
     LANGUAGES,
+    N_,
     _,
     catalog_for_browser,
+    known,
     ngettext,
     set_language,
     use_language,
@@ -111,7 +113,7 @@ async def page_language(request: Request) -> None:
             or request.url.path.startswith("/static/")):
         return
     account = await run_in_threadpool(request_account, request)
-    if account is not None and account.language in LANGUAGES:
+    if account is not None and known(account.language):
         request.state.lang = account.language
         request.state.lang_from_account = True
         set_language(account.language)
@@ -143,6 +145,25 @@ def _page(
     if getattr(request.state, "lang_from_account", False):
         set_language_cookie(response, request, lang)
     return response
+
+
+ERROR_HEADINGS: Final = {404: N_("Page not found"), 405: N_("Not here"),
+                          500: N_("Something went wrong")}
+REFUSED: Final = N_("The request was refused")
+
+
+def error_page(request: Request, status: int, message: str | None = None) -> HTMLResponse:
+    """An error for a page request, as a page in the reader's language with the site's
+    header and language switch (API routes answer errors in JSON instead)."""
+    heading = _(ERROR_HEADINGS.get(status, REFUSED))
+    if message is None:
+        message = (_("There is no page at this address. It may have moved, or the link may "
+                     "be mistyped.") if status == 404
+                   else _("The server failed. Please try again.") if status >= 500
+                   else _("This address does not take that request ({status}).",
+                          status=status))
+    return _page(request, "error.html", {"page": "error", "heading": heading,
+                                         "message": message}, status_code=status)
 
 
 @router.get("/language")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from markupsafe import Markup
@@ -22,12 +22,14 @@ from chicago.table.statistics import Statistics
 from chicago.table.stats import Totals
 from chicago.table.stats_report import report
 from chicago.text.i18n import _, use_language
+from chicago.text.numbers import day
 from chicago.web.auth import request_owner
 from chicago.web.charts import bar_chart, line_chart
 from chicago.web.faces import faces
 from chicago.web.history import _page, history_service, language, players_json, templates
+from chicago.web.pages import page_language
 
-router = APIRouter()
+router = APIRouter(dependencies=[Depends(page_language)])
 
 
 def statistics(request: Request) -> Statistics:
@@ -109,7 +111,7 @@ def _game_chart(request: Request, stats: Statistics, owner: Owner,
     chart = line_chart(
         _("Scores over the deals"),
         _("The scores of every seat at the end of each deal of the game of {date}.",
-          date=pick.played.date().isoformat()),
+          date=day(pick.played)),
         series, list(range(len(history) + 1)), _("deal"),
         marker=float(target) if isinstance(target, int) else None, colours=colours,
     )
@@ -141,7 +143,7 @@ def _page_data(request: Request) -> dict[str, Any]:
         return {
             "page": "stats", "totals": t, "sections": report(t), "game_chart": game_chart,
             "win_chart": win_chart, "source_chart": sources, "picked": picked,
-            "recent": [(r.game_id, r.played.date().isoformat(), profile_title(
+            "recent": [(r.game_id, day(r.played), profile_title(
                 r.figures["profile"]), _("won") if r.figures["won"] else _("lost"))
                 for r in recent],
         }

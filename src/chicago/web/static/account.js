@@ -8,6 +8,9 @@ if (form) {
   const unconfirmed = document.getElementById('delete-unconfirmed');
   const box = document.getElementById('delete-confirm');
   const button = form.querySelector('button[type=submit]');
+  // An error is about what was typed or ticked: it goes as soon as that changes.
+  form.password.addEventListener('input', () => { error.hidden = true; });
+  box.addEventListener('change', () => { unconfirmed.hidden = true; error.hidden = true; });
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     error.hidden = true;

@@ -308,6 +308,12 @@ async function loadGames() {
 
 // Import ------------------------------------------------------------------------------------
 
+// A form's error is about what was chosen: it goes as soon as the choice changes.
+document.getElementById('import-file').addEventListener('change', () => {
+  showError(document.getElementById('import-error'), '');
+});
+document.getElementById('new-game').addEventListener('change', () => showError(formError, ''));
+
 document.getElementById('import').addEventListener('submit', async (event) => {
   event.preventDefault();
   const box = document.getElementById('import-error');

@@ -5,11 +5,14 @@ import { t } from './words.js';
 
 const SUITS = { c: '♣', d: '♦', h: '♥', s: '♠' };
 
-/** A card as a small labelled chip: "Ah" → "A♥" (red suits in red). */
+/** A card's face, the same in every language: "Th" → "10♥" (codes are for files). */
+export function face(text) {
+  return (text[0] === 'T' ? '10' : text[0]) + SUITS[text[1]];
+}
+
+/** A card as a small chip: "Ah" → "A♥" (red suits in red). */
 export function cardChip(text) {
-  const rank = text[0] === 'T' ? '10' : text[0];
-  const suit = text[1];
-  return el('span', { class: `rp-chip suit-${suit}`, title: text }, rank + SUITS[suit]);
+  return el('span', { class: `rp-chip suit-${text[1]}` }, face(text));
 }
 
 function chips(cards) {
@@ -35,7 +38,8 @@ function exchangeLine(x) {
   }
   if (!x.count) return t('Exchange {n}: kept all five', { n: x.exchange });
   const line = el('li', {}, t('Exchange {n}: {discarded} → {drawn}', {
-    n: x.exchange, discarded: x.discarded.join(' '), drawn: x.drawn.join(' ') || '—',
+    n: x.exchange, discarded: x.discarded.map(face).join(' '),
+    drawn: x.drawn.map(face).join(' ') || '—',
   }));
   return line;
 }
@@ -57,8 +61,8 @@ function seatBox(game, pos, seat) {
     const item = exchangeLine(x);
     const li = typeof item === 'string' ? el('li', {}, item) : item;
     if (x.offer) {
-      li.append(' · ', x.offer.kept ? t('Offered {card}: kept', { card: x.offer.card })
-        : t('Offered {card}: declined', { card: x.offer.card }));
+      li.append(' · ', x.offer.kept ? t('Offered {card}: kept', { card: face(x.offer.card) })
+        : t('Offered {card}: declined', { card: face(x.offer.card) }));
     }
     list.append(li);
   }

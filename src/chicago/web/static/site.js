@@ -28,23 +28,39 @@ async function showAccount() {
   }
 }
 
+/** An account name as the server takes it: 3 to 32 letters of any script, digits, _ . - */
+const ACCOUNT_NAME = /^[\p{L}\p{M}\p{Nd}_.-]{3,32}$/u;
+
 function authForms() {
   for (const form of document.querySelectorAll('form[data-auth]')) {
+    // An error is about what was typed: it goes as soon as the field is changed.
+    for (const field of form.querySelectorAll('input')) {
+      field.addEventListener('input', () => {
+        const error = form.querySelector('.form-error');
+        error.hidden = true;
+        error.textContent = '';
+      });
+    }
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const mode = form.dataset.auth;
       const error = form.querySelector('.form-error');
       const button = form.querySelector('button[type=submit]');
-      const username = form.username.value.trim();
+      const username = form.username.value.trim().normalize('NFKC');
       const password = form.password.value;
       error.hidden = true;
-      if (mode === 'signup' && !/^[A-Za-z0-9_.-]{3,32}$/.test(username)) {
+      if (mode === 'signup' && !ACCOUNT_NAME.test(username)) {
         error.textContent = t('The account name needs 3 to 32 letters, digits, _ . or -.');
         error.hidden = false;
         return;
       }
       if (mode === 'signup' && password.length < 8) {
         error.textContent = t('The password needs at least 8 characters.');
+        error.hidden = false;
+        return;
+      }
+      if (mode === 'signup' && !password.trim()) {
+        error.textContent = t('A password must hold something other than spaces.');
         error.hidden = false;
         return;
       }
