@@ -14,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_support import friends_table, quick, tables_of, unsynced_apps
+from live_support import (
+    friends_table,
+    quick,
+    table,
+    tables_of,
+    unsynced_apps,
+)
 from test_api_support import Apps, Player
 
 from chicago.table.again import AGAIN_WAIT
@@ -30,12 +36,6 @@ def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
 def app(apps: Apps) -> Any:
     return quick(apps.new())
 
-
-def table(player: Player, game_id: str) -> dict[str, Any]:
-    r = player.get(f"/api/tables/{game_id}")
-    assert r.status_code == 200, r.text
-    data: dict[str, Any] = r.json()
-    return data
 
 
 def finished_table(app: Any, timer: int = 30) -> tuple[str, list[Player]]:

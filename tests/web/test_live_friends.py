@@ -15,7 +15,12 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from live_support import friends_table, quick, unsynced_apps
+from live_support import (
+    friends_table,
+    quick,
+    table,
+    unsynced_apps,
+)
 from test_api_support import Apps, Player
 
 from chicago.table.invites import CODE_ALPHABET, CODE_LENGTH, as_code, new_invite
@@ -31,12 +36,6 @@ def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
 def app(apps: Apps) -> Any:
     return quick(apps.new())
 
-
-def table(player: Player, game_id: str) -> dict[str, Any]:
-    r = player.get(f"/api/tables/{game_id}")
-    assert r.status_code == 200, r.text
-    data: dict[str, Any] = r.json()
-    return data
 
 
 def test_only_the_tables_creator_is_told_they_are(app: Any) -> None:
