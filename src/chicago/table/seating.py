@@ -190,8 +190,10 @@ class Seating:
         return live
 
     def renew_invite(self, owner: Owner, game_id: str) -> Invite:
-        """A new invitation (link and code); the old ones stop working ("renewed")."""
-        self._creator(owner, game_id)
+        """A new invitation (link and code); the old ones stop working ("renewed"). Only
+        while the table is open: a started game takes nobody more."""
+        if self._creator(owner, game_id).status != "open":
+            raise Conflict(_("the game has already started"))
         for _try in range(8):
             invite = new_invite()
             if self.live.renew_invite(game_id, invite, self.clock()):
