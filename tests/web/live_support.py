@@ -22,7 +22,9 @@ from chicago.core.events import (
     OfferShown,
 )
 from chicago.core.state import GameState
+from chicago.store import Owner
 from chicago.table.live import LiveTables
+from chicago.web.auth import hash_token
 
 SEED = 918_273_645
 _CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
@@ -114,3 +116,16 @@ def act_for(player: Player, game_id: str, table: dict[str, Any], action: dict[st
     return player.post(
         f"/api/tables/{game_id}/actions", {"version": table["version"], "action": action}
     )
+
+
+def table(player: Player, game_id: str) -> dict[str, Any]:
+    """The player's `LiveTable` of the table (they must be seated)."""
+    r = player.get(f"/api/tables/{game_id}")
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def owner_of(player: Player) -> Owner:
+    """The guest a test browser is (by the hash of its cookie)."""
+    return Owner("guest", hash_token(str(player.http.cookies["chicago_guest"])))

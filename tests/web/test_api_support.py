@@ -37,7 +37,8 @@ with warnings.catch_warnings():
 
 PG_URL = os.environ.get("CHICAGO_TEST_DATABASE_URL", "").strip()
 TABLES = (
-    "live_processes", "table_presence", "table_chat", "table_seats", "live_tables",
+    "live_processes", "table_presence", "table_chat", "table_seats", "table_invites",
+    "live_tables",
     "stats_totals", "share_links", "reviews", "game_stats",
     "pad_ops", "pads", "actions", "games", "sessions", "signin_failures", "signup_attempts",
     "accounts", "alembic_version",

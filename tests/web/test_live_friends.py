@@ -15,7 +15,12 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from live_support import friends_table, quick, unsynced_apps
+from live_support import (
+    friends_table,
+    quick,
+    table,
+    unsynced_apps,
+)
 from test_api_support import Apps, Player
 
 from chicago.table.invites import CODE_ALPHABET, CODE_LENGTH, as_code, new_invite
@@ -31,12 +36,6 @@ def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
 def app(apps: Apps) -> Any:
     return quick(apps.new())
 
-
-def table(player: Player, game_id: str) -> dict[str, Any]:
-    r = player.get(f"/api/tables/{game_id}")
-    assert r.status_code == 200, r.text
-    data: dict[str, Any] = r.json()
-    return data
 
 
 def test_only_the_tables_creator_is_told_they_are(app: Any) -> None:
@@ -242,3 +241,23 @@ def test_a_hint_at_a_friends_table_has_the_odds_in_the_askers_language(app: Any)
     assert english["advice"] is not None and english["advice"]["estimate"] is True
     assert swedish["advice"] == english["advice"] and swedish["action"] == english["action"]
     assert swedish["reason"] != english["reason"] and "%" in swedish["reason"]
+
+
+def test_a_socket_whose_seat_is_no_longer_its_persons_is_closed(app: Any) -> None:
+    """Freed by the creator (or left, or a rematch's seat given to a bot): the seat's next
+    view — a bot's hand, or the next person's — never reaches the socket (R9.1)."""
+    from starlette.websockets import WebSocketDisconnect
+
+    ann, bo = Player(app), Player(app)
+    game_id, _ = friends_table(ann, [bo], seats=3, bots=1)
+    with bo.http.websocket_connect(f"/api/tables/{game_id}/live") as ws:
+        assert ws.receive_json()["type"] == "table"
+        assert put_seat(ann, game_id, 1, {"kind": "bot", "level": "easy"}).status_code == 200
+        while (m := ws.receive_json())["type"] != "error":
+            assert m["type"] == "presence", m  # never the seat's table again
+        assert m["code"] == 4404
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4404
+    assert ann.post(f"/api/tables/{game_id}/start").status_code == 200
+    assert ann.post(f"/api/tables/{game_id}/invite").status_code == 409  # no new link now

@@ -101,6 +101,16 @@ class Person:
             self.ws.close()
         self.ws = connect(url, additional_headers={"Cookie": cookie}, open_timeout=10)
 
+    def wait_started(self, timeout: float = 10) -> None:
+        deadline = time.monotonic() + timeout
+        while self.last["live"]["status"] == "open":
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"the start never arrived on {self.base}")
+            message = json.loads(self.ws.recv(timeout=left))
+            if message["type"] == "table":
+                self.last = message
+
     def wait_version(self, version: int, timeout: float = 10) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while self.last.get("version", -1) < version:
@@ -127,6 +137,8 @@ def test_two_processes_one_table_and_a_kill(servers: tuple[str, list[Any]]) -> N
         p.connect(game_id)
         p.wait_version(0)
     assert ann.post(f"/api/tables/{game_id}/start").status_code == 200
+    for p in people:  # the start is news at version 0: wait for the dealt table
+        p.wait_started()
 
     store = Store(url, apply_migrations=False)
     row = store.get_game(game_id)

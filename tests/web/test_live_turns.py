@@ -15,17 +15,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_support import friends_table, quick, tables_of, unsynced_apps
+from live_support import (
+    friends_table,
+    owner_of,
+    quick,
+    tables_of,
+    unsynced_apps,
+)
 from sqlalchemy import select
 from test_api_support import Apps, Player
 
 from chicago.bots.base import bot_stream
 from chicago.core.game import Game
 from chicago.core.views import view
-from chicago.store import Owner
 from chicago.store.models import LiveTable
 from chicago.table.live import LiveTables
-from chicago.web.auth import hash_token
 
 
 @pytest.fixture
@@ -37,9 +41,6 @@ def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
 def app(apps: Apps) -> Any:
     return quick(apps.new())
 
-
-def owner_of(player: Player) -> Owner:
-    return Owner("guest", hash_token(str(player.http.cookies["chicago_guest"])))
 
 
 def stored_turn(tables: LiveTables, game_id: str) -> tuple[int | None, object]:

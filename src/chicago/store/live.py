@@ -20,6 +20,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from chicago.store.invites import Invite, InviteStore
 from chicago.store.models import (
     Game,
     GameAction,
@@ -37,8 +38,8 @@ from chicago.store.repo import (
     Store,
     _dumps,
     _game_row,
-    write_turn,
 )
+from chicago.store.turns import write_turn
 
 PERSON: Final = "person"
 NOTES_KEPT: Final = 4096
@@ -125,14 +126,6 @@ class LiveRow:
 
 
 @dataclass(frozen=True, slots=True)
-class Invite:
-    """An invitation: the token (None once it is not kept) and the table code."""
-
-    token: str | None
-    code: str
-
-
-@dataclass(frozen=True, slots=True)
 class ChatRow:
     id: int
     seat: int
@@ -156,7 +149,7 @@ def _owner(kind: str | None, ident: str | None) -> Owner | None:
     return Owner("account" if kind == "account" else "guest", ident)
 
 
-class LiveStore(PresenceStore):
+class LiveStore(PresenceStore, InviteStore):
     """The live-table tables of one Store (same engine, same write lock on SQLite)."""
 
     def __init__(self, store: Store) -> None:
@@ -272,14 +265,6 @@ class LiveStore(PresenceStore):
             )
             return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
-    @staticmethod
-    def _add_invite(s: Session, game_id: str, invite: tuple[str, Invite], now: datetime) -> None:
-        digest, inv = invite
-        s.execute(insert(_INVITES).values(
-            token_hash=digest, game_id=game_id, token=inv.token, code=inv.code,
-            state="active", created=now,
-        ))
-
     def get(self, game_id: str) -> LiveRow | None:
         with self.engine.connect() as conn:
             return self._get(conn, game_id)
@@ -321,46 +306,6 @@ class LiveStore(PresenceStore):
             again_id=live.again_id,
             again_deadline=live.again_deadline,
         )
-
-    def find_invite(
-        self, *, digest: str | None = None, code: str | None = None
-    ) -> tuple[str, str] | None:
-        """(table id, state) of the invitation with this token hash, or of the newest with
-        this code (a working one first); None when there never was one."""
-        with self.engine.connect() as conn:
-            if digest is not None:
-                found = conn.execute(
-                    select(_INVITES.c.game_id, _INVITES.c.state)
-                    .where(_INVITES.c.token_hash == digest)
-                ).first()
-            else:
-                found = conn.execute(
-                    select(_INVITES.c.game_id, _INVITES.c.state)
-                    .where(_INVITES.c.code == code)
-                    .order_by((_INVITES.c.state == "active").desc(), _INVITES.c.created.desc())
-                    .limit(1)
-                ).first()
-        return None if found is None else (str(found.game_id), str(found.state))
-
-    def renew_invite(
-        self, game_id: str, invite: tuple[str, Invite] | None, now: datetime
-    ) -> bool:
-        """The working invitation ends ("renewed" when `invite` replaces it, "revoked" when
-        None), in one transaction with the new one; False (nothing changed) when the new
-        code is already a working invitation's."""
-        try:
-            with self.store._write() as s:
-                s.execute(
-                    update(_INVITES)
-                    .where(_INVITES.c.game_id == game_id, _INVITES.c.state == "active")
-                    .values(state="renewed" if invite else "revoked", token=None)
-                    .execution_options(synchronize_session=False)
-                )
-                if invite is not None:
-                    self._add_invite(s, game_id, invite, now)
-        except IntegrityError:
-            return False
-        return True
 
     def by_watch(self, watch_hash: str) -> str | None:
         """The table a watch token's hash shows, if the link still works."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import secrets
 from typing import Final
 
-from chicago.store.live import Invite
+from chicago.store.invites import Invite
 from chicago.table.errors import ServiceError
 from chicago.table.people import hash_token
 from chicago.text.i18n import _

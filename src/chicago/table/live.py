@@ -21,20 +21,16 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from chicago import __version__
-from chicago.bots.base import bot_stream
-from chicago.core import record
-from chicago.core.actions import Action, action_to_json
-from chicago.core.errors import IllegalAction
+from chicago.core.actions import Action
 from chicago.core.events import Event
 from chicago.core.game import Game
-from chicago.core.views import WATCHER, view
+from chicago.core.views import WATCHER
 from chicago.store import GameRow, Owner
-from chicago.store.live import BOT, PERSON, PHRASE_MARK, ChatRow, Invite, LiveRow, SeatRow
+from chicago.store.invites import Invite
+from chicago.store.live import BOT, PERSON, PHRASE_MARK, ChatRow, LiveRow, SeatRow
 from chicago.table.again import Again, Rematches
 from chicago.table.invites import BadInvitation, TableClosed
 from chicago.table.people import CHAT_LIMIT, clean_chat, clean_phrase, hash_token
-from chicago.table.scores import history_after
 from chicago.table.seating import (
     CHAT_BURST,
     CHAT_WINDOW,
@@ -50,7 +46,6 @@ from chicago.table.service import (
     DEFAULT_LEVEL,
     BadRequest,
     Hint,
-    Illegal,
     NotFound,
     NotYourTurn,
     Stale,
@@ -213,31 +208,20 @@ class LiveTables(Rematches):
     # Turns -------------------------------------------------------------------------------
 
     def _commit(
-        self,
-        row: GameRow,
-        live: LiveRow,
-        snap: _Snapshot,
-        game: Game,
-        events: list[Event],
-        decided_by: str | None,
+        self, snap: _Snapshot, game: Game, events: list[Event], decided_by: str | None
     ) -> _Snapshot:
-        """Store the new actions under the version guard, then announce them."""
-        version = row.version
-        now = self.clock()
-        summary = self.service._summary(game.state)
-        new = [action_to_json(a) for a in game.actions[version:]]
-        turn = self._turn(game.state)
-        if not self.store.append_actions(
-            row.id, version, new, summary, now, decided_by=decided_by, live=turn
-        ):
-            latest = self.store.get_game(row.id)
+        """Store the new actions through the core's version-guarded commit, with the turn's
+        bookkeeping in the same transaction, then announce them (Stale when another
+        decision came first)."""
+        done = self.service.commit(
+            snap, game, events, decided_by=decided_by, live=self._turn(game.state)
+        )
+        if done is None:
+            latest = self.store.get_game(snap.row.id)
+            version = snap.row.version
             raise Stale(latest.version if latest else version, version)
-        history = history_after(snap.history, snap.state.scores, snap.state.deal, events)
-        done = replace(row, version=len(game.actions), summary=summary, updated=now)
-        new_snap = _Snapshot(done, game.state, tuple(game.actions), history)
-        self.service._remember(row.id, done.version, new_snap)
-        self.announce(row.id, str(done.version))
-        return new_snap
+        self.announce(done.row.id, str(done.row.version))
+        return done
 
     def act(
         self,
@@ -266,12 +250,8 @@ class LiveTables(Rematches):
         if live.seats[seat].away:
             raise Conflict(_("a bot plays your seat now: take it back first"))
         snap = self.service._snapshot(row)
-        game = Game(snap.state.setup, snap.state, list(snap.actions))
-        try:
-            events = list(game.apply(action))
-        except IllegalAction as e:
-            raise Illegal(e.reason, e.rule) from None
-        new_snap = self._commit(row, live, snap, game, events, None)
+        game, events = self.service.apply_for(snap, action, seat)
+        new_snap = self._commit(snap, game, events, None)
         return self._live_view(new_snap.row, live, new_snap, seat, events)
 
     def step(self, game_id: str) -> bool:
@@ -303,17 +283,9 @@ class LiveTables(Rematches):
         if row.updated + timedelta(seconds=wait) > now:
             return False  # not yet: the due time in live_tables was only a hint
         game = Game(state.setup, state, list(snap.actions))
-        bot = self.service.bot(level)
-        action = bot.choose(
-            view(state, seat), game.legal_actions(), bot_stream(state.setup.seed, seat,
-                                                                len(snap.actions))
-        )
+        events = self.service.bot_decision(game, level)
         try:
-            events = list(game.apply(action))
-        except IllegalAction:
-            raise RuntimeError(f"the {level} bot chose an illegal action") from None
-        try:
-            self._commit(row, live, snap, game, events, by)
+            self._commit(snap, game, events, by)
         except Stale:
             return False  # someone else decided first: nothing is made twice
         return True
@@ -379,13 +351,8 @@ class LiveTables(Rematches):
         snap = self.service._snapshot(row)
         if not snap.state.finished:
             raise Conflict(_("a backup of a table with people is made once the game is over"))
-        game = Game(snap.state.setup, snap.state, list(snap.actions))
-        meta = {
-            "app": "chicago",
-            "app_version": __version__,
-            "created": row.created.isoformat(),
-            "exported": self.clock().isoformat(),
-            "levels": [s.level if s.kind == BOT else None for s in live.seats],
-            "players": [s.name if s.kind == PERSON else None for s in live.seats],
-        }
-        return record.dump(game, meta)
+        return self.service.game_file(
+            snap,
+            levels=[s.level if s.kind == BOT else None for s in live.seats],
+            players=[s.name if s.kind == PERSON else None for s in live.seats],
+        )

@@ -19,18 +19,19 @@ from chicago.core.game import Game
 from chicago.core.rules import RuleProfile
 from chicago.core.state import GameState
 from chicago.store import GameRow, Owner, Summary
-from chicago.store.live import BOT, PERSON, Invite, LiveRow, LiveStore, SeatRow
-from chicago.store.repo import LiveTurn
+from chicago.store.invites import Invite
+from chicago.store.live import BOT, PERSON, LiveRow, LiveStore, SeatRow
+from chicago.store.turns import LiveTurn
 from chicago.table.invites import BadInvitation, TableClosed, as_code, new_invite
 from chicago.table.people import clean_name, hash_token, name_key
 from chicago.table.service import (
     DEFAULT_LEVEL,
-    MAX_SEED,
     BadRequest,
     NotFound,
     ServiceError,
     TableService,
     parse_profile,
+    parse_seed,
 )
 from chicago.text.i18n import _
 
@@ -137,14 +138,7 @@ class Seating:
         if not isinstance(timer, int) or isinstance(timer, bool) or timer not in TIMERS:
             raise BadRequest(_("timer must be 0 (none), 30, 60 or 120 seconds"))
         chosen = parse_profile(profile)
-        if seed is None:
-            seed_value = secrets.randbelow(MAX_SEED + 1)
-        elif isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED:
-            seed_value = seed
-        else:
-            raise BadRequest(
-                _("seed must be a whole number from 0 to {top}, or null", top=MAX_SEED)
-            )
+        seed_value = parse_seed(seed)
         now = self.clock()
         levels = (None, *(None if p == FRIEND else str(p) for p in players))
         row = self._new_row(owner, chosen, seats, seed_value, levels, now)
@@ -196,8 +190,10 @@ class Seating:
         return live
 
     def renew_invite(self, owner: Owner, game_id: str) -> Invite:
-        """A new invitation (link and code); the old ones stop working ("renewed")."""
-        self._creator(owner, game_id)
+        """A new invitation (link and code); the old ones stop working ("renewed"). Only
+        while the table is open: a started game takes nobody more."""
+        if self._creator(owner, game_id).status != "open":
+            raise Conflict(_("the game has already started"))
         for _try in range(8):
             invite = new_invite()
             if self.live.renew_invite(game_id, invite, self.clock()):

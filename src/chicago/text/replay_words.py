@@ -9,10 +9,9 @@ voice; seat 0 stays "you".
 
 from __future__ import annotations
 
-from chicago.text.cards import face, faces
+from chicago.text.cards import faces
 from chicago.text.i18n import _
 from chicago.text.narration import Data, Narrator
-from chicago.text.numbers import decimal, percent, signed
 
 
 class OpenNarrator(Narrator):

@@ -29,6 +29,7 @@ from typing import Any, Final, TypeVar
 from fastapi.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
+from chicago.store import Owner
 from chicago.table.live import LiveTables, LiveView
 from chicago.table.watch import WATCH_NEWS, BadWatchLink
 from chicago.text.i18n import DEFAULT_LANGUAGE, use_language
@@ -75,6 +76,9 @@ class Conn:
     """Sent when the outbox's None closes the socket (4408: too slow, reconnect)."""
     lang: str = DEFAULT_LANGUAGE
     """The socket's language (its cookie or Accept-Language): its tables are told in it."""
+    owner: Owner | None = None
+    """A seat's socket: the person it was opened by (checked on "seats" news: a seat that
+    is no longer theirs is never sent to them again)."""
     outbox: asyncio.Queue[dict[str, Any] | str | None] = field(
         default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
     )
@@ -181,6 +185,8 @@ class Hub:
                 if conns and (WATCH_NEWS in whats or "*" in whats):
                     conns = await self._drop_revoked(game_id, conns)
                     whats = whats | {"seats"}  # the seats' `live.watch` changed
+                if conns and ("seats" in whats or "*" in whats):
+                    conns = await self._drop_unseated(game_id, conns)
                 if conns:
                     await self._flush(loop, game_id, whats, conns)
         except Exception:
@@ -252,6 +258,26 @@ class Hub:
             self.conns[game_id].discard(c)
             c.put({"type": "error", "error": BadWatchLink().message, "code": WATCH_GONE})
             c.close_code = WATCH_GONE
+            c.put(None)
+        return [c for c in conns if c not in gone]
+
+    async def _drop_unseated(self, game_id: str, conns: list[Conn]) -> list[Conn]:
+        """Close the sockets of people whose seat is no longer theirs (they left before the
+        start, the creator freed the seat or gave it to a bot, a rematch's seat went to a
+        bot): the seat's next view — a bot's hand, or another person's — is not theirs to
+        see (R9.1). Closed with 4404, as a socket to a table where one has no seat."""
+        seated = [c for c in conns if c.watch is None and c.owner is not None]
+        if not seated:
+            return conns
+        live = await self._off_loop(self.tables.live.get, game_id)
+        gone = [
+            c for c in seated
+            if live is None or c.seat >= len(live.seats) or live.seats[c.seat].owner != c.owner
+        ]
+        for c in gone:
+            self.conns[game_id].discard(c)
+            c.put({"type": "error", "error": "no such table", "code": 4404})
+            c.close_code = 4404
             c.put(None)
         return [c for c in conns if c not in gone]
 

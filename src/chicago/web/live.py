@@ -418,7 +418,7 @@ async def live_socket(ws: WebSocket, game_id: str) -> None:
         return
     await ws.accept()
     conn = Conn(ws=ws, game_id=game_id, seat=seat, loop=asyncio.get_running_loop(),
-                lang=current_language())
+                lang=current_language(), owner=owner)
     await serve_socket(ws, hub, conn)
 
 
