@@ -6,13 +6,13 @@ import { t } from './words.js';
 const SUITS = { c: '♣', d: '♦', h: '♥', s: '♠' };
 
 /** A card's face, the same in every language: "Th" → "10♥" (codes are for files). */
-export function face(text) {
+export function cardFace(text) {
   return (text[0] === 'T' ? '10' : text[0]) + SUITS[text[1]];
 }
 
 /** A card as a small chip: "Ah" → "A♥" (red suits in red). */
 export function cardChip(text) {
-  return el('span', { class: `rp-chip suit-${text[1]}` }, face(text));
+  return el('span', { class: `rp-chip suit-${text[1]}` }, cardFace(text));
 }
 
 function chips(cards) {
@@ -61,8 +61,8 @@ function seatBox(game, pos, seat) {
     const item = exchangeLine(x);
     const li = typeof item === 'string' ? el('li', {}, item) : item;
     if (x.offer) {
-      li.append(' · ', x.offer.kept ? t('Offered {card}: kept', { card: face(x.offer.card) })
-        : t('Offered {card}: declined', { card: face(x.offer.card) }));
+      li.append(' · ', x.offer.kept ? t('Offered {card}: kept', { card: cardFace(x.offer.card) })
+        : t('Offered {card}: declined', { card: cardFace(x.offer.card) }));
     }
     list.append(li);
   }
