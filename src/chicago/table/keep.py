@@ -111,7 +111,7 @@ class KeepService:
         for number, op in enumerate(self.pads.ops(row.id, row.version), start=1):
             try:
                 pad = self._fold(pad, op)
-            except EntryError as e:  # stored before a rule of the pad was checked (R3.3)
+            except EntryError as e:  # a damaged record: say which operation, never crash
                 raise BadRequest(_("This score pad cannot be opened: its operation {number} "
                                    "is no longer accepted ({reason}).", number=number,
                                    reason=error_text(e).rstrip("."))) from None
@@ -127,13 +127,16 @@ class KeepService:
 
     @staticmethod
     def _fold(pad: Pad, op: dict[str, Any]) -> Pad:
+        """One stored operation, scored as it was recorded: checks added since it was stored
+        (a tie one deck can hold, R3.3) judge new entries only, so an old pad still opens."""
         kind = op.get("op")
         if kind == "add":
-            return keep.add(pad, entry_from_json(op["entry"]))
+            return keep.add(pad, entry_from_json(op["entry"]), recorded=True)
         if kind == "undo":
             return keep.undo(pad)
         if kind == "correct":
-            return keep.correct(pad, int(op["index"]), entry_from_json(op["entry"])).pad
+            return keep.correct(pad, int(op["index"]), entry_from_json(op["entry"]),
+                                recorded=True).pad
         raise ValueError(f"unknown pad operation {kind!r}")
 
     def _row(self, owner: Owner, pad_id: str) -> StoredPad:
