@@ -22,6 +22,7 @@ from typing import Final
 from chicago.core import course, deal, engine, scoring, tricks
 from chicago.core.actions import ChicagoCall, Exchange, Offer, Play, QuadsChoice, QuadsOption
 from chicago.core.cards import Card, Suit, card
+from chicago.core.errors import Worded
 from chicago.core.events import (
     ChicagoBroken,
     ChicagoCalled,
@@ -84,13 +85,8 @@ NOTED: Final = (
 """The events a pad shows; the rest (cards dealt, drawn and played) are its own machinery."""
 
 
-class EntryError(ValueError):
+class EntryError(Worded):
     """A refused entry or setup: `template` is an English sentence with {placeholders}."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        super().__init__(template.format(**params))
-        self.template = template
-        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
