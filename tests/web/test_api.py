@@ -543,6 +543,25 @@ def test_a_bad_or_tampered_file_is_refused(app: Any, tamper: Any, message: str) 
     assert len(p.get("/api/games").json()["games"]) == 1  # nothing stored
 
 
+def test_a_bad_file_is_refused_in_the_readers_language(app: Any) -> None:
+    """A backup's error in Swedish for a Swedish reader (the file's field names as they are,
+    R2.1 said as the table says it); `chicago replay`'s English is the core's str()."""
+    p = Player(app)
+    t = p.new_game(seats=3, seed=SEED)
+    data = p.get(f"/api/games/{t['id']}/export").json()
+    sv = {"X-CSRF-Token": p.csrf, "Accept-Language": "sv"}
+    r = p.http.post("/api/games/import", json={**data, "meta": [1]}, headers=sv)
+    assert r.status_code == 400
+    assert r.json()["error"] == "meta måste vara ett objekt, inte en lista"
+    wrong = {**data, "actions": [{**data["actions"][0], "seat": (data["actions"][0]["seat"]
+                                                                  + 1) % 3}]}
+    r = p.http.post("/api/games/import", json=wrong, headers=sv)
+    assert r.status_code == 400 and r.json()["error"].startswith("drag 0: Det är plats ")
+    r = p.post("/api/games/import", {**data, "meta": [1]})
+    assert r.json()["error"] == "meta must be an object, not an array"
+    assert len(p.get("/api/games").json()["games"]) == 1  # nothing stored
+
+
 def test_import_refuses_non_objects_and_huge_files(app: Any) -> None:
     p = Player(app)
     assert p.post("/api/games/import", [1, 2]).status_code == 400

@@ -85,7 +85,7 @@ def _kind(value: object) -> Phrase:
         return Phrase(N_("a string"))
     if isinstance(value, bool):
         return Phrase(N_("a boolean"))
-    return Phrase("null") if value is None else Phrase(N_("a number"))
+    return Phrase(N_("null")) if value is None else Phrase(N_("a number"))
 
 
 Where = str | Phrase
@@ -158,7 +158,7 @@ def _action(raw: object, index: int, seats: int) -> Action:
     if not isinstance(raw, dict):
         raise GameFileError(N_("{where}: expected an object with seat and type"), where=where)
     kind = raw.get("type")
-    if kind not in _ACTION_FIELDS:
+    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:  # a list or object too
         if kind is None:
             raise GameFileError(N_("{where}: type is missing (exchange, offer, quads, chicago, "
                                    "play)"), where=where)

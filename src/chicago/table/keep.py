@@ -30,6 +30,7 @@ from chicago.core.rules import ProfileError, customize
 from chicago.store import Owner, Store
 from chicago.store.pads import Pads, PadSummary, StoredPad
 from chicago.table.service import BadRequest, NotFound, ServiceError, Stale
+from chicago.text.core_errors import error_words
 from chicago.text.i18n import _, ngettext
 from chicago.text.keep import error_text
 
@@ -164,7 +165,8 @@ class KeepService:
         except EntryError as e:
             raise BadRequest(error_text(e)) from None
         except ProfileError as e:
-            raise BadRequest(_("The rules cannot be read: {reason}.", reason=str(e))) from None
+            raise BadRequest(_("The rules cannot be read: {reason}.",
+                               reason=error_words(e))) from None
         return self._insert(owner, keep.start(setup), [])
 
     def import_file(self, owner: Owner, data: object) -> Kept:
