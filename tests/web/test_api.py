@@ -566,7 +566,7 @@ def test_a_profile_error_is_in_the_readers_language(app: Any) -> None:
     """§X: an unknown preset and a contradiction, in Swedish for a Swedish reader."""
     p = Player(app)
     r = p.http.get("/api/rules", params={"profile": "poker"}, headers={"Accept-Language": "sv"})
-    assert r.status_code == 404 and r.json()["error"].startswith("okänd regeluppsättning 'poker'")
+    assert r.status_code == 404 and r.json()["error"].startswith("okänd regelprofil 'poker'")
     r = p.http.post("/api/rules", json={"base": "house", "changes": {
         "straight_flush": "win", "straight_flush_points": 11}},
         headers={"X-CSRF-Token": p.csrf, "Accept-Language": "sv"})
