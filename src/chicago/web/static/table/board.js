@@ -8,7 +8,8 @@ import { seatAnchor, seatFloat, seatSpot, trickSpot } from './layout.js';
 import { dispatch } from './dispatch.js';
 import { speedFactor } from './prefs.js';
 import { $, S, dom, live, myDecision, profile } from './state.js';
-import { SEAT_COLOURS, cardWords, name, points } from './words.js';
+import { SEAT_COLOURS } from '../faces.js';
+import { cardWords, name, points } from './words.js';
 
 function phaseText() {
   const d = S.disp;
