@@ -14,8 +14,9 @@ export function tell(e) { return describe(e, profile().exchanges ?? 3); }
 const DRAWER = window.matchMedia('(max-width: 999px)'); // table.css: the side panel is a drawer
 
 /** The log scrolled to its last line, unless it sits in the closed drawer of a narrow
- * screen: reading its height there would lay out what is not shown (table.css skips it)
- * before every frame; the drawer scrolls it when it opens. */
+ * screen: reading its height would lay the page out before the frame does (on load, and
+ * for every line of an animation) for what is not shown; the drawer scrolls it when it
+ * opens. */
 export function scrollLog() {
   if (DRAWER.matches && !$('side').classList.contains('open')) return;
   dom.log.scrollTop = dom.log.scrollHeight;
