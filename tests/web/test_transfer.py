@@ -219,6 +219,22 @@ def test_every_page_names_its_whole_module_graph_up_front(client: TestClient) ->
     assert {"table/layout.js", "live/socket.js"} <= set(ASSETS.graph("table.js"))
 
 
+def test_only_the_table_page_waits_for_its_script_to_paint(client: TestClient) -> None:
+    """The table is drawn by its script from the embedded state: nothing is painted before
+    (no half-parsed shell laid out first); the other pages paint as they are parsed."""
+    table = client.get(f"/games/{new_game(client)['id']}").text
+    joined = ASSETS.bundle("table.js")
+    assert joined is not None
+    assert f'<script type="module" src="{ASSETS.url(joined)}" blocking="render">' in table
+    site = ASSETS.bundle("site.js")
+    assert site is not None
+    assert f'<script type="module" src="{ASSETS.url(site)}"></script>' in table
+    assert 'blocking="render"' not in client.get("/").text
+    apart = Assets(STATIC_DIR, shared="site.js", join=False)
+    assert 'table.js?v=' in apart.module_script("table.js", render=True)
+    assert apart.module_script("table.js", render=True).count('blocking="render"') == 1
+
+
 def test_unjoined_pages_preload_their_whole_graph() -> None:
     """Where the modules cannot be joined, the page names each of them up front."""
     apart = Assets(STATIC_DIR, shared="site.js", join=False)
