@@ -186,10 +186,18 @@ def test_every_page_names_its_whole_module_graph_up_front(client: TestClient) ->
     and a page's one joined script holds every module its entry imports, however deep, but
     those of the shared entry (site.js), which it imports from that one's joined script."""
     game_id = new_game(client)["id"]
+    csrf = {"X-CSRF-Token": client.cookies["chicago_csrf"]}
+    made = client.post("/api/tables", json={"name": "Ann", "seats": 3,
+                                            "players": ["friend", "easy"]}, headers=csrf)
+    assert made.status_code == 201, made.text
+    table_id = made.json()["id"]
+    watch = client.post(f"/api/tables/{table_id}/watch", headers=csrf).json()["path"]
     shared = ASSETS.closure("site.js")
     site = ASSETS.bundle("site.js")
     assert site is not None
+    # The table page is one file for every table: a single player's, a seat's, a watch link's.
     for path, entry in [("/", "lobby.js"), (f"/games/{game_id}", "table.js"),
+                        (f"/tables/{table_id}", "table.js"), (watch, "table.js"),
                         ("/keep", "keep.js"), ("/tables/new", "live/invite.js")]:
         r = client.get(path)
         found = re.search(r'<script type="importmap">(.*?)</script>', r.text, re.S)
@@ -206,8 +214,25 @@ def test_every_page_names_its_whole_module_graph_up_front(client: TestClient) ->
         for module in ASSETS.closure(entry):
             assert (f"// {module}\n" in body) == (module not in shared), (path, module)
         assert f"from '{ASSETS.url(site)}'" in body, path
-    # The table's graph reaches its third level (table.js → pacing.js → layout.js).
-    assert "table/layout.js" in ASSETS.graph("table.js")
+    # The table's graph reaches its third level (table.js → pacing.js → layout.js), and
+    # holds the live parts (the socket, seating…) for a table with people.
+    assert {"table/layout.js", "live/socket.js"} <= set(ASSETS.graph("table.js"))
+
+
+def test_only_the_table_page_waits_for_its_script_to_paint(client: TestClient) -> None:
+    """The table is drawn by its script from the embedded state: nothing is painted before
+    (no half-parsed shell laid out first); the other pages paint as they are parsed."""
+    table = client.get(f"/games/{new_game(client)['id']}").text
+    joined = ASSETS.bundle("table.js")
+    assert joined is not None
+    assert f'<script type="module" src="{ASSETS.url(joined)}" blocking="render">' in table
+    site = ASSETS.bundle("site.js")
+    assert site is not None
+    assert f'<script type="module" src="{ASSETS.url(site)}"></script>' in table
+    assert 'blocking="render"' not in client.get("/").text
+    apart = Assets(STATIC_DIR, shared="site.js", join=False)
+    assert 'table.js?v=' in apart.module_script("table.js", render=True)
+    assert apart.module_script("table.js", render=True).count('blocking="render"') == 1
 
 
 def test_unjoined_pages_preload_their_whole_graph() -> None:

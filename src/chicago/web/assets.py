@@ -308,18 +308,21 @@ class Assets:
         self._made.add(name)
         return name
 
-    def module_script(self, *entries: str) -> Markup:
+    def module_script(self, *entries: str, render: bool = False) -> Markup:
         """The page's scripts: one joined file for `entries` and what they import, or, where
         the modules cannot be joined, the `<script type="module">` of each entry and a
         modulepreload for each module they import, so the browser asks for the whole graph
-        in one round either way."""
+        in one round either way. `render=True`: nothing is painted before the scripts ran
+        (`blocking="render"`), for a page whose script draws it (the table), so the browser
+        does not lay out and paint the half-parsed shell first."""
+        blocking = ' blocking="render"' if render else ""
         if self.join:
             joined = [self.bundle(*entries)]
             if joined[0] is None and len(entries) > 1 and self._apart(entries):
                 joined = [self.bundle(entry) for entry in entries]
             if all(joined):
                 return Markup("\n".join(
-                    f'<script type="module" src="{escape(self.url(str(j)))}"></script>'
+                    f'<script type="module" src="{escape(self.url(str(j)))}"{blocking}></script>'
                     for j in joined
                 ))
         preload: dict[str, None] = {}
@@ -328,7 +331,8 @@ class Assets:
                 if dep not in entries:
                     preload[dep] = None
         tags = [f'<link rel="modulepreload" href="{escape(self.url(d))}">' for d in preload]
-        tags += [f'<script type="module" src="{escape(self.url(e))}"></script>' for e in entries]
+        tags += [f'<script type="module" src="{escape(self.url(e))}"{blocking}></script>'
+                 for e in entries]
         return Markup("\n".join(tags))
 
     def import_map_tag(self) -> Markup:

@@ -20,7 +20,7 @@ from chicago.store import Owner
 from chicago.store.live import BOT, ChatRow
 from chicago.table.invites import link_json
 from chicago.table.live import LiveTables, LiveView
-from chicago.table.service import BadRequest, NotFound
+from chicago.table.service import BadRequest, NotFound, ServiceError
 from chicago.text.chat import phrase_words
 from chicago.text.i18n import _, current_language
 from chicago.web.api import hint_json, parse_action, table_json
@@ -35,8 +35,8 @@ from chicago.web.auth import (
 from chicago.web.hub import STALE, Conn, Hub
 
 __all__ = [
-    "Hub", "chat_json", "connected_seats", "live_json", "refuse_foreign", "router", "same_origin",
-    "serve_socket",
+    "Hub", "chat_json", "connected_seats", "first_table", "live_json", "refuse_foreign",
+    "router", "same_origin", "serve_socket",
 ]
 
 router = APIRouter(prefix="/api")
@@ -195,6 +195,20 @@ async def list_tables(request: Request) -> Response:
 
 def _get(request: Request, game_id: str) -> Response:
     return _view_response(request, _tables(request).get(request_owner(request), game_id))
+
+
+def first_table(request: Request, game_id: str) -> dict[str, Any] | None:
+    """What `GET /api/tables/{id}` answers this requester, parsed (the table page carries
+    it so its first frame needs no round trip): their own seat's view only (R9.1); None
+    for a requester without a seat, who gets nothing of the table."""
+    try:
+        v = _tables(request).get(request_owner(request), game_id)
+    except ServiceError:
+        return None
+    found: dict[str, Any] = json.loads(
+        request.app.state.hub.renders.body(v, connected_seats(request, v.table.id))
+    )
+    return found
 
 
 @router.get("/tables/{game_id}")

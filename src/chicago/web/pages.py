@@ -4,8 +4,9 @@
 a profile by `rules_page`, never written by hand), the privacy notice (`/privacy`), the sign-in
 and sign-up forms, the account page (`/account`, where an account is deleted) and the static
 files (`/static/...`, chicago.web.assets). The table page carries its first state, exactly
-what `/api/games/{id}` answers the same owner: seat 0's view and nothing else, so the page
-source can never hold another seat's cards (R9.1).
+what the API answers the same requester (`/api/games/{id}`, `/api/tables/{id}`,
+`/api/watch/{token}`): their own seat's view and nothing else, so the page source can never
+hold another seat's cards (R9.1).
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ from chicago.web.language import (
     safe_next,
     set_language_cookie,
 )
+from chicago.web.live import first_table
+from chicago.web.watch import first_watch
 
 WEB_DIR: Final = Path(__file__).resolve().parent
 TEMPLATES_DIR: Final = WEB_DIR / "templates"
@@ -195,10 +198,7 @@ def table(request: Request, game_id: str) -> HTMLResponse:
             first = table_json(request.app.state.service.get(request_owner(request), game_id))
         except ServiceError:
             first = None
-    response = _page(request, "table.html", {"page": "table", "game_id": game_id,
-                                             "first_table": first})
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return _table_page(request, {"game_id": game_id}, first)
 
 
 @router.get("/tables/new", response_class=HTMLResponse)
@@ -218,17 +218,31 @@ def join_live_table(request: Request, token: str) -> HTMLResponse:
 
 @router.get("/watch/{token}", response_class=HTMLResponse)
 def watch_live_table(request: Request, token: str) -> HTMLResponse:
-    """A watch link: a shell; the script loads the spectator's view and listens. The token
-    stays out of the Referer, as an invitation's does."""
-    return _page(
-        request, "table.html", {"page": "table", "kind": "watch", "game_id": "", "token": token}
-    )
+    """A watch link, with the spectator's first view (what `GET /api/watch/{token}`
+    answers: no hand, R9.1); a link that does not work gets the shell, whose script says
+    why. The token stays out of the Referer, as an invitation's does. Never stored."""
+    with use_language(request_language(request)):
+        first = first_watch(request, token)
+    return _table_page(request, {"kind": "watch", "game_id": "", "token": token}, first)
 
 
 @router.get("/tables/{game_id}", response_class=HTMLResponse)
 def live_table(request: Request, game_id: str) -> HTMLResponse:
-    """A table with people: a shell; the script loads this seat's view and listens."""
-    return _page(request, "table.html", {"page": "table", "kind": "table", "game_id": game_id})
+    """A table with people, with its first state: exactly what `GET /api/tables/{id}`
+    answers this requester (their own seat's view only, R9.1); someone without a seat gets
+    the empty shell, whose script asks the API (and says 404). The socket then takes over.
+    Never stored, as the single player's table."""
+    with use_language(request_language(request)):
+        first = first_table(request, game_id)
+    return _table_page(request, {"kind": "table", "game_id": game_id}, first)
+
+
+def _table_page(
+    request: Request, context: dict[str, object], first: dict[str, object] | None
+) -> HTMLResponse:
+    response = _page(request, "table.html", {"page": "table", **context, "first_table": first})
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def profile_from_query(name: str | None, changes: dict[str, str]) -> RuleProfile:

@@ -9,11 +9,13 @@ seat's (a connection whose seat is `WATCHER`), never chat, actions or hints.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
+from chicago.table.service import ServiceError
 from chicago.table.watch import WATCHER, BadWatchLink, Watching
 from chicago.text.i18n import current_language
 from chicago.web.auth import request_owner
@@ -60,6 +62,16 @@ async def revoke_watch(request: Request, game_id: str) -> Response:
 def _get(request: Request, token: str) -> Response:
     v = watching(request).view(token)
     return JSONResponse(live_json(v, connected_seats(request, v.table.id)))
+
+
+def first_watch(request: Request, token: str) -> dict[str, Any] | None:
+    """What `GET /api/watch/{token}` answers (the spectator's view, R9.1), for the watch
+    page to carry; None for a link that does not work (the page's script then says why)."""
+    try:
+        v = watching(request).view(token)
+    except ServiceError:
+        return None
+    return live_json(v, connected_seats(request, v.table.id))
 
 
 @router.get("/watch/{token}")

@@ -17,6 +17,7 @@ import { gameWonEvent, showResult } from './table/result.js';
 import { setupKeys } from './table/keys.js';
 import { setupSettings } from './table/settings.js';
 import { $, S, app, dom, finished, gameId, kind } from './table/state.js';
+import { startLive } from './live/table.js';
 
 function takePendingEvents() {
   try {
@@ -44,7 +45,7 @@ on('settled', () => {});
 
 async function start() {
   // A table with people (or a watch link) adds its socket, seating, chat and turn alert.
-  const people = kind === 'game' ? null : await import('./live/table.js');
+  const people = kind !== 'game';
   setupSettings();
   setupKeys();
   setSave('idle', t('Loading…'));
@@ -61,7 +62,7 @@ async function start() {
   }
   adopt(table);
   if (people) {
-    people.startLive();
+    startLive();
     render();
     if (finished()) showResult(); else { announceTurn(); focusDecision(); }
     app.dataset.state = 'ready';

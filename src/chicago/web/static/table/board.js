@@ -2,13 +2,14 @@
 // and this deal's tricks. It only draws: a click on a card is passed up (dispatch.js).
 import { el } from '../api.js';
 import { ngettext, t } from '../i18n.js';
-import { backSvg, cardElement, cardSvg, chip, sortedHand } from './cards.js';
+import { backNode, cardElement, cardNode, chip, sortedHand } from './cards.js';
 import { chartSvg } from './chart.js';
 import { seatAnchor, seatFloat, seatSpot, trickSpot } from './layout.js';
 import { dispatch } from './dispatch.js';
 import { speedFactor } from './prefs.js';
 import { $, S, dom, live, myDecision, profile } from './state.js';
-import { SEAT_COLOURS, cardWords, name, points } from './words.js';
+import { SEAT_COLOURS } from '../faces.js';
+import { cardWords, name, points } from './words.js';
 
 function phaseText() {
   const d = S.disp;
@@ -80,9 +81,7 @@ function backs(seat) {
   const label = ngettext('{n} card', '{n} cards', n);
   const box = el('div', { class: 'backs', role: 'img', 'aria-label': label, title: label });
   for (let i = 0; i < n; i += 1) {
-    const back = el('span', { class: 'back' });
-    back.innerHTML = backSvg();
-    box.append(back);
+    box.append(backNode());
   }
   box.append(el('span', { class: 'count', 'aria-hidden': 'true' }, String(n)));
   return box;
@@ -191,7 +190,7 @@ function handButton(card, i, decision, playable) {
   if (S.hinted.has(card)) classes.push('hinted');
   attrs.class = classes.join(' ');
   const button = el('button', attrs);
-  button.innerHTML = cardSvg(card);
+  button.append(cardNode(card));
   if (decision === 'exchange' || decision === 'play') button.append(el('span', { class: 'key', 'aria-hidden': 'true' }, String(i + 1)));
   if (decision === 'exchange' && S.selected.has(card)) button.append(el('span', { class: 'discard-tag', 'aria-hidden': 'true' }, t('discard')));
   return button;

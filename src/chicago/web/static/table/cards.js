@@ -17,9 +17,22 @@ const PIPS = {
   10: [[35, 30], [65, 30], [50, 43.3], [35, 56.7], [65, 56.7], [35, 83.3], [65, 83.3], [50, 96.7], [35, 110], [65, 110]],
 };
 
+// The suits in a 100×100 box, as the sprite draws them (_sprite.html), each one path: a
+// card's pips are paths, not `<use>` of the sprite, whose every copy is a tree of its own
+// to style and lay out (a hand of five has some fifty pips and indices).
+const SUIT_PATHS = {
+  s: 'M50 4C42 22 6 40 6 64C6 78 17 87 30 87C38 87 44 83 47 78C46 86 42 92 34 97L66 97C58 92 54 86 53 78C56 83 62 87 70 87C83 87 94 78 94 64C94 40 58 22 50 4Z',
+  h: 'M50 92C38 80 4 58 4 32C4 16 16 6 29 6C39 6 46 12 50 21C54 12 61 6 71 6C84 6 96 16 96 32C96 58 62 80 50 92Z',
+  d: 'M50 3L87 50L50 97L13 50Z',
+  // three circles, the knot and the stem, all drawn clockwise so that they fill as one
+  c: 'M29 28A21 21 0 1 1 71 28A21 21 0 1 1 29 28Z M6 61A21 21 0 1 1 48 61A21 21 0 1 1 6 61Z'
+    + 'M52 61A21 21 0 1 1 94 61A21 21 0 1 1 52 61Z M42 40L58 40L62 64L38 64Z'
+    + 'M53 58C53 78 58 90 68 97L32 97C42 90 47 78 47 58Z',
+};
+
 function suitUse(suit, x, y, size, flip = false) {
-  const turn = flip ? ` transform="rotate(180 ${x} ${y})"` : '';
-  return `<use href="#suit-${suit}" x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}"${turn}></use>`;
+  const turn = flip ? `rotate(180 ${x} ${y}) ` : '';
+  return `<path class="pip" d="${SUIT_PATHS[suit]}" transform="${turn}translate(${x - size / 2} ${y - size / 2}) scale(${size / 100})"></path>`;
 }
 
 export function cardSvg(card) {
@@ -48,9 +61,31 @@ export function backSvg() {
   return '<svg class="card-back" viewBox="0 0 100 140" aria-hidden="true" focusable="false"><use href="#card-back"></use></svg>';
 }
 
+/** A card's back as a seat shows it, small and many: one box drawn by table.css. */
+export function backNode() {
+  return el('span', { class: 'back' });
+}
+
+const parsed = new Map(); // card (or 'back') → its SVG, parsed once
+
+/** A new copy of a card's face (a back for anything but a card): the markup is parsed
+ * once per card and cloned after, so drawing a table runs the HTML parser a few times, not
+ * once for every card and back on it. */
+export function cardNode(card) {
+  const key = CARD_RE.test(card) ? card : 'back';
+  let node = parsed.get(key);
+  if (!node) {
+    const template = document.createElement('template');
+    template.innerHTML = key === 'back' ? backSvg() : cardSvg(card);
+    node = template.content.firstElementChild;
+    parsed.set(key, node);
+  }
+  return node.cloneNode(true);
+}
+
 export function cardElement(card, cls = '') {
   const node = el('div', { class: `card ${cls}`.trim(), 'data-card': card, role: 'img', 'aria-label': cardWords(card) });
-  node.innerHTML = cardSvg(card);
+  node.append(cardNode(card));
   return node;
 }
 

@@ -1,7 +1,8 @@
 // The score chart: every seat's score after each finished deal, one scale, the target dashed.
 import { t } from '../i18n.js';
 import { S, profile } from './state.js';
-import { SEAT_COLOURS, name } from './words.js';
+import { SEAT_COLOURS } from '../faces.js';
+import { name } from './words.js';
 
 function escape(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));

@@ -11,12 +11,23 @@ const RECAP_TYPES = new Set(['hand_announced', 'no_hand_scored', 'points_awarded
 
 export function tell(e) { return describe(e, profile().exchanges ?? 3); }
 
+const DRAWER = window.matchMedia('(max-width: 999px)'); // table.css: the side panel is a drawer
+
+/** The log scrolled to its last line, unless it sits in the closed drawer of a narrow
+ * screen: reading its height would lay the page out before the frame does (on load, and
+ * for every line of an animation) for what is not shown; the drawer scrolls it when it
+ * opens. */
+export function scrollLog() {
+  if (DRAWER.matches && !$('side').classList.contains('open')) return;
+  dom.log.scrollTop = dom.log.scrollHeight;
+}
+
 export function log(e, scroll = true) {
   const text = tell(e);
   if (!text) return;
   dom.log.append(el('li', { class: `log-${e.type}` }, text));
   while (dom.log.children.length > 400) dom.log.firstElementChild.remove();
-  if (scroll && !S.skipping) dom.log.scrollTop = dom.log.scrollHeight;
+  if (scroll && !S.skipping) scrollLog();
 }
 
 /** The log as the server knows it: one line per finished deal (its scores), then this
@@ -31,7 +42,7 @@ export function rebuildLog() {
   // Scrolled once at the end: reading the height after each line would lay the page out
   // once per line before its first frame.
   for (const e of S.table ? S.table.view.log : []) log(e, false);
-  dom.log.scrollTop = dom.log.scrollHeight;
+  scrollLog();
 }
 
 export function announce(text, kind = '') {

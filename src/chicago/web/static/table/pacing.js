@@ -5,7 +5,7 @@ import { t } from '../i18n.js';
 import { placeTrickCard, renderDealTricks, renderHand, renderMoment } from './board.js';
 import { render } from './draw.js';
 import { floatAt, seatSpot } from './layout.js';
-import { announce, log, openRecap, tell } from './log.js';
+import { announce, log, openRecap, scrollLog, tell } from './log.js';
 import { announceTurn, focusDecision, renderControls } from './panel.js';
 import { speedFactor } from './prefs.js';
 import { showResult } from './result.js';
@@ -179,7 +179,7 @@ export async function animate(events) {
     dom.skip.hidden = true;
     S.disp = fromTable(S.table);
     render();
-    dom.log.scrollTop = dom.log.scrollHeight;
+    scrollLog();
     if (finished()) {
       showResult();
     } else {

@@ -6,7 +6,8 @@ import { chartSvg } from './chart.js';
 import { dispatch } from './dispatch.js';
 import { announce } from './log.js';
 import { $, S, gameId, kind, live } from './state.js';
-import { SEAT_COLOURS, name, points, winSentence } from './words.js';
+import { SEAT_COLOURS } from '../faces.js';
+import { name, points, winSentence } from './words.js';
 
 export function gameWonEvent() {
   const sources = [S.dealEvents, S.table.view.log, S.table.events || []];

@@ -1,6 +1,6 @@
 // The toolbar's settings and dialogs: speed, recap, four-colour deck, export, the side panel.
 import { t } from '../i18n.js';
-import { openRecap } from './log.js';
+import { openRecap, scrollLog } from './log.js';
 import { skip } from './pacing.js';
 import { SPEEDS, pref, setPref } from './prefs.js';
 import { $, base, dom, gameId, kind } from './state.js';
@@ -19,6 +19,7 @@ function setupDrawer() {
   const open = (yes, focus = true) => {
     side.classList.toggle('open', yes);
     toggle.setAttribute('aria-expanded', yes ? 'true' : 'false');
+    if (yes) scrollLog();
     if (!focus) return;
     if (yes) close.focus(); else toggle.focus();
   };

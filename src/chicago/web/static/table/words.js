@@ -1,10 +1,8 @@
 // The table's words: seat names, cards in words and glyphs, and every event as a sentence.
 // Whole sentences are msgids (one for "you", one for another seat) so a catalog can word them.
 import { N_, ngettext, t } from '../i18n.js';
-import * as faces from '../faces.js';
+import { BOT_NAMES } from '../faces.js';
 
-const BOT_NAMES = faces.BOT_NAMES;
-export const SEAT_COLOURS = faces.SEAT_COLOURS;
 export const CARD_RE = /^[2-9TJQKA][cdhs]$/;
 const SUIT_GLYPHS = { c: '\u2663\uFE0E', d: '\u2666\uFE0E', h: '\u2665\uFE0E', s: '\u2660\uFE0E' };
 
