@@ -58,6 +58,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     bad file or seat."""
     from chicago.plain import review
     from chicago.table.replay import Replay
+    from chicago.text.seat_names import file_names
 
     try:
         text = _read(args.file)
@@ -78,7 +79,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         print(review.as_json(args.seat, summary, marks))
     else:
-        review.as_text(args.seat, summary, marks, args.order == "game", sys.stdout)
+        name = file_names(replay.states[0].seats, data.get("meta"), None)[args.seat]
+        review.as_text(args.seat, summary, marks, args.order == "game", sys.stdout, name)
     return 0
 
 
@@ -124,11 +126,14 @@ def _step(text: str) -> int:
     from chicago.plain.replay import step_through
     from chicago.table.replay import Replay
     from chicago.text.i18n import from_environment, set_language
+    from chicago.text.seat_names import file_names
 
     set_language(from_environment(dict(os.environ)))
     data = json.loads(text)
     setup = {k: v for k, v in data.items() if k not in ("actions", "meta")}
-    return step_through(Replay.of(setup, data.get("actions", [])), sys.stdin, sys.stdout)
+    replay = Replay.of(setup, data.get("actions", []))
+    names = file_names(replay.states[0].seats, data.get("meta"))
+    return step_through(replay, sys.stdin, sys.stdout, names)
 
 
 def _missing_sqlite_file(url: str | None) -> str | None:

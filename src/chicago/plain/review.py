@@ -70,8 +70,12 @@ def as_json(seat: int, summary: dict[str, Any], marks: Sequence[dict[str, Any]])
 
 
 def as_text(seat: int, summary: dict[str, Any], marks: Sequence[dict[str, Any]],
-            in_game_order: bool, out: TextIO) -> None:
-    out.write(_("The coach's review of seat {seat}", seat=seat) + "\n")
+            in_game_order: bool, out: TextIO, name: str | None = None) -> None:
+    """The review for a reader; the seat by `name` (as the table named it) when it has one."""
+    if name and name != _("Seat {n}", n=seat):
+        out.write(_("The coach's review of {name} (seat {seat})", name=name, seat=seat) + "\n")
+    else:
+        out.write(_("The coach's review of seat {seat}", seat=seat) + "\n")
     out.write(summary_words(summary) + "\n")
     if not marks:
         return
