@@ -6,13 +6,15 @@ ratio is fair on a loaded machine.
 Whole games are played by bots, seat 0 "the player" at a scripted level (normal or easy)
 against normal opponents, and seat 0's decisions are reviewed one by one
 (`review.decisions`, `review.review_decision`). The other checkout is run in a subprocess
-with its own `src` first on the path. Seconds are process time (CPU), not wall clock.
+with its own `src` first on the path. Seconds are both process time (CPU) and wall clock
+(what a player waits); the load average is printed with them.
 
     nice .venv/bin/python bench/review.py --games 3 --other /work/main
     nice .venv/bin/python bench/review.py --time-only --other /work/main   # the 20-deal review
 
-The last lines are `marked_share=`, `below_quarter_share=`, `non_positive=`,
-`review_seconds=` (and `other_review_seconds=` with `--other`).
+The last lines are `marked_share=`, `below_quarter_share=`, `non_positive=`, `load_average=`,
+`review_seconds=`, `review_wall_seconds=` (and `other_review_seconds=`,
+`other_review_wall_seconds=` with `--other`).
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ def review_game(data: dict[str, Any]) -> dict[str, Any]:
     replay = Replay.of({k: v for k, v in data.items() if k != "actions"}, data["actions"])
     todo = review.decisions(replay)
     t = time.process_time()
+    w = time.perf_counter()
     costs = []
     for index in todo:
         mark = review.review_decision(replay, index)
@@ -59,7 +62,7 @@ def review_game(data: dict[str, Any]) -> dict[str, Any]:
             cost: Any = mark["cost"]
             costs.append(float(cost["points"]))
     return {"decisions": len(todo), "costs": costs, "seconds": time.process_time() - t,
-            "actions": len(data["actions"])}
+            "wall": time.perf_counter() - w, "actions": len(data["actions"])}
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -84,7 +87,8 @@ def report(label: str, out: dict[str, Any]) -> None:
     timed = out.get("timed")
     if timed:
         print(f"{label}: 20-deal review, {timed['actions']} actions, {timed['decisions']} "
-              f"decisions, {len(timed['costs'])} marks, {timed['seconds']:.1f} s")
+              f"decisions, {len(timed['costs'])} marks, {timed['seconds']:.1f} s processor, "
+              f"{timed['wall']:.1f} s wall clock")
     if not decisions:
         return
     costs.sort()
@@ -137,9 +141,12 @@ def main() -> int:
         print(f"non_positive={sum(c <= 0 for c in costs)}")
     if "timed" not in mine:
         return 0
+    print(f"load_average={' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"review_seconds={mine['timed']['seconds']:.1f}")
+    print(f"review_wall_seconds={mine['timed']['wall']:.1f}")
     if other is not None:
         print(f"other_review_seconds={other['timed']['seconds']:.1f}")
+        print(f"other_review_wall_seconds={other['timed'].get('wall', 0.0):.1f}")
         print(f"ratio={mine['timed']['seconds'] / max(1e-9, other['timed']['seconds']):.2f}")
     return 0
 

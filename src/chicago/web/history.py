@@ -55,10 +55,22 @@ def history_service(request: Request) -> HistoryService:
     return service
 
 
+SITE_WORDS: Final = (
+    "Guest", "Sign in", "Sign out", "Sign up", "Signed in as",
+    "The account name needs 3 to 32 letters, digits, _ . or -.",
+    "The password needs at least 8 characters.",
+    "the server answered {status}", "the server cannot be reached ({reason})",
+)
+"""The words of every page's header script (static/site.js, api.js), embedded as the page's
+catalog so the header speaks the page's language too."""
+
+
 def _page(request: Request, name: str, context: dict[str, object], status: int = 200) -> Response:
     with use_language(language(request)) as lang:
+        every = catalog_for_browser(lang)
+        site = {w: every[w] for w in SITE_WORDS if w in every}
         response = templates.TemplateResponse(
-            request, name, {"lang": lang, **context}, status_code=status,
+            request, name, {"lang": lang, "catalog": site, **context}, status_code=status,
             headers=_SECURITY_HEADERS,
         )
     assert isinstance(response, HTMLResponse)

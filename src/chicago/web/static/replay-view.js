@@ -12,6 +12,14 @@ export function cardChip(text) {
   return el('span', { class: `rp-chip suit-${suit}`, title: text }, rank + SUITS[suit]);
 }
 
+const CARD_CODE = /\b([2-9TJQKA][cdhs])\b/;
+
+/** A sentence of the story with its cards ("Kh", the game file's codes) drawn as chips. */
+export function withCards(text) {
+  const parts = String(text).split(CARD_CODE);
+  return parts.map((part, i) => (i % 2 ? cardChip(part) : part)).filter((x) => x !== '');
+}
+
 function chips(cards) {
   return el('span', { class: 'rp-chips' }, ...cards.map(cardChip));
 }
@@ -34,10 +42,9 @@ function exchangeLine(x) {
       : t('Exchange {n}: kept all five', { n: x.exchange });
   }
   if (!x.count) return t('Exchange {n}: kept all five', { n: x.exchange });
-  const line = el('li', {}, t('Exchange {n}: {discarded} → {drawn}', {
+  return el('li', {}, ...withCards(t('Exchange {n}: {discarded} → {drawn}', {
     n: x.exchange, discarded: x.discarded.join(' '), drawn: x.drawn.join(' ') || '—',
-  }));
-  return line;
+  })));
 }
 
 function seatBox(game, pos, seat) {
@@ -57,8 +64,8 @@ function seatBox(game, pos, seat) {
     const item = exchangeLine(x);
     const li = typeof item === 'string' ? el('li', {}, item) : item;
     if (x.offer) {
-      li.append(' · ', x.offer.kept ? t('Offered {card}: kept', { card: x.offer.card })
-        : t('Offered {card}: declined', { card: x.offer.card }));
+      li.append(' · ', ...withCards(x.offer.kept ? t('Offered {card}: kept', { card: x.offer.card })
+        : t('Offered {card}: declined', { card: x.offer.card })));
     }
     list.append(li);
   }
@@ -107,7 +114,7 @@ export function drawStory(root, game, k) {
   while (first > 0 && game.timeline[first - 1].deal === deal) first -= 1;
   for (let i = first; i <= k; i += 1) {
     for (const line of game.timeline[i].lines) {
-      root.append(el('li', { class: i === k ? 'now' : '' }, line));
+      root.append(el('li', { class: i === k ? 'now' : '' }, ...withCards(line)));
     }
   }
   if (!root.children.length) root.append(el('li', {}, t('Nothing happens here yet.')));
