@@ -46,8 +46,9 @@ def play(seed: int, player: str, deals: int | None) -> dict[str, Any]:
     raise SystemExit(f"no game of {deals} deals found")
 
 
-def review_game(data: dict[str, Any]) -> dict[str, Any]:
-    """Seat 0's decisions reviewed: their count, the marks' costs and the seconds it took."""
+def review_game(data: dict[str, Any], workers: int = 1) -> dict[str, Any]:
+    """Seat 0's decisions reviewed: their count, the marks' costs and the seconds it took
+    (processor time of this process only: with `workers` > 1, wall clock is what counts)."""
     from chicago.table import review
     from chicago.table.replay import Replay
 
@@ -56,8 +57,13 @@ def review_game(data: dict[str, Any]) -> dict[str, Any]:
     t = time.process_time()
     w = time.perf_counter()
     costs = []
-    for index in todo:
-        mark = review.review_decision(replay, index)
+    if workers > 1:
+        from chicago.table import review_pool
+
+        found = review_pool.marks(replay, todo, review.SAMPLES, 0, workers)
+    else:
+        found = (review.review_decision(replay, index) for index in todo)
+    for mark in found:
         if mark is not None:
             cost: Any = mark["cost"]
             costs.append(float(cost["points"]))
@@ -77,7 +83,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 print(f"  {player} game {g}: {r['decisions']} decisions, {len(r['costs'])} "
                       f"marks, {r['seconds']:.1f} s", file=sys.stderr)
     if not args.skip_timed:
-        out["timed"] = review_game(play(1, "normal", 20))
+        out["timed"] = review_game(play(1, "normal", 20), args.workers)
     return out
 
 
@@ -111,6 +117,8 @@ def main() -> int:
     parser.add_argument("--skip-timed", action="store_true", help="no 20-deal review")
     parser.add_argument("--start", type=int, default=0, help="the first game's number")
     parser.add_argument("--other", type=Path, default=None, help="another checkout's root")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes for this checkout's 20-deal review (review_pool)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.json:  # the subprocess of --other: results on stdout

@@ -57,6 +57,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     """The coach's review of a game file's seat (plain/review.py); exit 2 with one line on a
     bad file or seat."""
     from chicago.plain import review
+    from chicago.table.estimate import STAGES
     from chicago.table.replay import Replay
     from chicago.text.seat_names import file_names
 
@@ -75,7 +76,8 @@ def cmd_review(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     replay = Replay.of({k: v for k, v in data.items() if k != "actions"}, data["actions"])
-    summary, marks = review.run(replay, args.seat, sys.stderr, *filter(None, [args.stages]))
+    stages = args.stages or STAGES
+    summary, marks = review.run(replay, args.seat, sys.stderr, stages, args.workers)
     if args.json:
         print(review.as_json(args.seat, summary, marks))
     else:
@@ -103,6 +105,8 @@ def _add_review(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--json", action="store_true", help="one JSON object, for scripts")
     p.add_argument("--stages", type=_stages, default=None, metavar="N,N,...",
                    help="imagined deals after each stage of a close call (default 16,64,256)")
+    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
+                   help="processes weighing decisions side by side (default: 2, or 1 core)")
     _add_lang(p)
     p.set_defaults(run=cmd_review)
 

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from chicago.table import review
+from chicago.table import review, review_pool
 from chicago.table.estimate import STAGES
 from chicago.table.replay import Replay
 from chicago.text.i18n import _
@@ -47,14 +47,16 @@ class Bar:
 
 
 def run(replay: Replay, seat: int, progress: TextIO | None,
-        stages: tuple[int, ...] = STAGES) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The seat's review: its summary and its marks (in game order)."""
+        stages: tuple[int, ...] = STAGES,
+        workers: int = 1) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The seat's review: its summary and its marks (in game order), the decisions weighed
+    by `workers` processes side by side (`review_pool`)."""
     todo = review.decisions(replay, seat)
     bar = Bar(len(todo), progress)
     bar.update(0)
     marks = []
-    for done, index in enumerate(todo, 1):
-        mark = review.review_decision(replay, index, samples=stages, seat=seat)
+    found = review_pool.marks(replay, todo, stages, seat, workers)
+    for done, mark in enumerate(found, 1):
         if mark is not None:
             marks.append(mark)
         bar.update(done)
