@@ -6,13 +6,15 @@ ratio is fair on a loaded machine.
 Whole games are played by bots, seat 0 "the player" at a scripted level (normal or easy)
 against normal opponents, and seat 0's decisions are reviewed one by one
 (`review.decisions`, `review.review_decision`). The other checkout is run in a subprocess
-with its own `src` first on the path. Seconds are process time (CPU), not wall clock.
+with its own `src` first on the path. Seconds are both process time (CPU) and wall clock
+(what a player waits); the load average is printed with them.
 
     nice .venv/bin/python bench/review.py --games 3 --other /work/main
     nice .venv/bin/python bench/review.py --time-only --other /work/main   # the 20-deal review
 
-The last lines are `marked_share=`, `below_quarter_share=`, `non_positive=`,
-`review_seconds=` (and `other_review_seconds=` with `--other`).
+The last lines are `marked_share=`, `below_quarter_share=`, `non_positive=`, `load_average=`,
+`review_seconds=`, `review_wall_seconds=` (and `other_review_seconds=`,
+`other_review_wall_seconds=` with `--other`).
 """
 
 from __future__ import annotations
@@ -44,22 +46,29 @@ def play(seed: int, player: str, deals: int | None) -> dict[str, Any]:
     raise SystemExit(f"no game of {deals} deals found")
 
 
-def review_game(data: dict[str, Any]) -> dict[str, Any]:
-    """Seat 0's decisions reviewed: their count, the marks' costs and the seconds it took."""
+def review_game(data: dict[str, Any], workers: int = 1) -> dict[str, Any]:
+    """Seat 0's decisions reviewed: their count, the marks' costs and the seconds it took
+    (processor time of this process only: with `workers` > 1, wall clock is what counts)."""
     from chicago.table import review
     from chicago.table.replay import Replay
 
     replay = Replay.of({k: v for k, v in data.items() if k != "actions"}, data["actions"])
     todo = review.decisions(replay)
     t = time.process_time()
+    w = time.perf_counter()
     costs = []
-    for index in todo:
-        mark = review.review_decision(replay, index)
+    if workers > 1:
+        from chicago.table import review_pool
+
+        found = review_pool.marks(replay, todo, review.SAMPLES, 0, workers)
+    else:
+        found = (review.review_decision(replay, index) for index in todo)
+    for mark in found:
         if mark is not None:
             cost: Any = mark["cost"]
             costs.append(float(cost["points"]))
     return {"decisions": len(todo), "costs": costs, "seconds": time.process_time() - t,
-            "actions": len(data["actions"])}
+            "wall": time.perf_counter() - w, "actions": len(data["actions"])}
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -74,7 +83,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 print(f"  {player} game {g}: {r['decisions']} decisions, {len(r['costs'])} "
                       f"marks, {r['seconds']:.1f} s", file=sys.stderr)
     if not args.skip_timed:
-        out["timed"] = review_game(play(1, "normal", 20))
+        out["timed"] = review_game(play(1, "normal", 20), args.workers)
     return out
 
 
@@ -84,7 +93,8 @@ def report(label: str, out: dict[str, Any]) -> None:
     timed = out.get("timed")
     if timed:
         print(f"{label}: 20-deal review, {timed['actions']} actions, {timed['decisions']} "
-              f"decisions, {len(timed['costs'])} marks, {timed['seconds']:.1f} s")
+              f"decisions, {len(timed['costs'])} marks, {timed['seconds']:.1f} s processor, "
+              f"{timed['wall']:.1f} s wall clock")
     if not decisions:
         return
     costs.sort()
@@ -107,6 +117,8 @@ def main() -> int:
     parser.add_argument("--skip-timed", action="store_true", help="no 20-deal review")
     parser.add_argument("--start", type=int, default=0, help="the first game's number")
     parser.add_argument("--other", type=Path, default=None, help="another checkout's root")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes for this checkout's 20-deal review (review_pool)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.json:  # the subprocess of --other: results on stdout
@@ -137,9 +149,12 @@ def main() -> int:
         print(f"non_positive={sum(c <= 0 for c in costs)}")
     if "timed" not in mine:
         return 0
+    print(f"load_average={' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"review_seconds={mine['timed']['seconds']:.1f}")
+    print(f"review_wall_seconds={mine['timed']['wall']:.1f}")
     if other is not None:
         print(f"other_review_seconds={other['timed']['seconds']:.1f}")
+        print(f"other_review_wall_seconds={other['timed'].get('wall', 0.0):.1f}")
         print(f"ratio={mine['timed']['seconds'] / max(1e-9, other['timed']['seconds']):.2f}")
     return 0
 

@@ -201,7 +201,7 @@ def bench_stats(directory: Path, total: int, keep: Path | None) -> float:
     return max(p95(page), p95(api))
 
 
-def bench_review(directory: Path, deals: int = 20) -> float:
+def bench_review(directory: Path, deals: int = 20, workers: int = 1) -> float:
     url = f"sqlite:///{directory / 'review.db'}"
     store = Store(url)
     owner = Owner("guest", "bench")
@@ -225,7 +225,7 @@ def bench_review(directory: Path, deals: int = 20) -> float:
         created=now, updated=now,
     )
     store.insert_game(row, data["actions"], now)
-    reviews = Reviews(history)
+    reviews = Reviews(history, workers=workers)
     reviews.wake = lambda: None  # type: ignore[method-assign]  # timed in this thread
     asked = reviews.request(owner, "review")
     t = time.perf_counter()
@@ -242,12 +242,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--skip-review", action="store_true")
+    parser.add_argument("--review-workers", type=int, default=1,
+                        help="processes for the review (the server uses 2 on 2 cores)")
     parser.add_argument("--keep", type=Path, default=None, metavar="FILE",
                         help="keep the statistics database in FILE and reuse it next time")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         worst = bench_stats(Path(tmp), args.games, args.keep)
-        review = 0.0 if args.skip_review else bench_review(Path(tmp))
+        review = 0.0 if args.skip_review else bench_review(Path(tmp), workers=args.review_workers)
     print(f"stats_p95_ms={worst:.1f}")
     print(f"review_seconds={review:.1f}")
     return 0

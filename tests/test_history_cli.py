@@ -43,11 +43,39 @@ def test_step_through_a_finished_game(tmp_path: Path, monkeypatch: pytest.Monkey
     assert main(["replay", str(path), "--step"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Step 0 of 18 (deal 1)\n")
-    assert "Seat 1 is dealt 3♣ 3♦ 9♥ J♦ 5♣." in out  # the game is over: everything shows
+    # the game is over: everything shows; the bots keep their table names (issue 22)
+    assert "Astrid is dealt 3♣ 3♦ 9♥ J♦ 5♣." in out
     assert "Step 16 of 18 (deal 2)" in out and "Step 15 of 18 (deal 1)" in out
     assert "Unknown command z" in out and "There is no step 99 (steps 0 to 18)." in out
-    assert "Seat 1 wins the game by a straight flush." in out
+    assert "Astrid wins the game by a straight flush." in out
+    assert "Seat 1" not in out and "  Astrid: " in out and "  You: " in out
     assert "Stock (top first): " in out
+
+
+def test_step_through_a_tables_game_names_its_people(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A table with people's backup names its people in `meta.players` (null for a bot): the
+    steps name them as the table did, a bot by its table name ("Astrid (bot)" beside a
+    person called Astrid), in English and in Swedish."""
+    data = games()[1]
+    path = tmp_path / "people.json"
+
+    def steps(players: list[str | None]) -> str:
+        data["meta"] = {"players": players}
+        path.write_text(json.dumps(data), encoding="utf-8")
+        monkeypatch.setattr(sys, "stdin", io.StringIO("e\nq\n"))
+        assert main(["replay", str(path), "--step"]) == 0
+        return capsys.readouterr().out
+
+    out = steps(["Ann", "Bo"])
+    assert "Bo is dealt 3c 3d 9h Jd 5c." in out and "Bo wins the game by a straight flush." in out
+    assert "  You: " in out and "  Bo: " in out and "Seat 1" not in out
+    out = steps(["Astrid", None])
+    assert "Astrid (bot) wins the game by a straight flush." in out
+    monkeypatch.setenv("LANGUAGE", "sv")
+    out = steps(["Ann", "Bo"])
+    assert "Bo vinner partiet genom" in out and "  Du: " in out and "Plats 1" not in out
 
 
 def test_step_through_a_game_in_play_hides_the_others(tmp_path: Path,
@@ -60,7 +88,7 @@ def test_step_through_a_game_in_play_hides_the_others(tmp_path: Path,
     monkeypatch.setattr(sys, "stdin", io.StringIO("e\n"))
     assert main(["replay", str(path), "--step"]) == 0
     out = capsys.readouterr().out
-    assert "Seat 1: 0 · 5 hidden cards" in out
+    assert "Astrid: 0 · 5 hidden cards" in out
     for c in ["3c", "3d", "9h", "Jd", "5c"]:
         assert c not in out
     assert "Stock" not in out

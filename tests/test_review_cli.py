@@ -6,6 +6,7 @@ exit status 2, as `chicago replay` (GAME-FILE.md)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,20 @@ def test_words_in_swedish(planted: tuple[Path, int], capsys: Any) -> None:
     assert "Tränarens genomgång av plats 0" in out
     assert "ropa Chicago" in out and "påhittade givar" in out
     assert "the coach" not in out and "imagined" not in out and "points" not in out
+    assert re.search(r"omkring \d+,\d poäng", out)  # the Swedish decimal comma
+
+
+def test_a_tables_file_names_its_person(planted: tuple[Path, int], tmp_path: Path,
+                                        capsys: Any) -> None:
+    """A table with people's backup (`meta.players`): the review names the seat as the table
+    did (issue 22)."""
+    path, _ = planted
+    data = json.loads(path.read_text())
+    data["meta"] = {"players": ["Ann"] + [None] * (data["seats"] - 1)}
+    named = tmp_path / "people.json"
+    named.write_text(json.dumps(data))
+    assert main(["review", str(named), "--lang", "sv", "--stages", "16"]) == 0
+    assert "Tränarens genomgång av Ann (plats 0)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(("args", "says"), [

@@ -58,7 +58,9 @@ def cmd_review(args: argparse.Namespace) -> int:
     """The coach's review of a game file's seat (plain/review.py); exit 2 with one line on a
     bad file or seat."""
     from chicago.plain import review
+    from chicago.table.estimate import STAGES
     from chicago.table.replay import Replay
+    from chicago.text.seat_names import file_names
 
     try:
         text = _read(args.file)
@@ -75,11 +77,13 @@ def cmd_review(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     replay = Replay.of({k: v for k, v in data.items() if k != "actions"}, data["actions"])
-    summary, marks = review.run(replay, args.seat, sys.stderr, *filter(None, [args.stages]))
+    stages = args.stages or STAGES
+    summary, marks = review.run(replay, args.seat, sys.stderr, stages, args.workers)
     if args.json:
         print(review.as_json(args.seat, summary, marks))
     else:
-        review.as_text(args.seat, summary, marks, args.order == "game", sys.stdout)
+        name = file_names(replay.states[0].seats, data.get("meta"), None)[args.seat]
+        review.as_text(args.seat, summary, marks, args.order == "game", sys.stdout, name)
     return 0
 
 
@@ -102,6 +106,8 @@ def _add_review(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--json", action="store_true", help="one JSON object, for scripts")
     p.add_argument("--stages", type=_stages, default=None, metavar="N,N,...",
                    help="imagined deals after each stage of a close call (default 16,64,256)")
+    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
+                   help="processes weighing decisions side by side (default: 2, or 1 core)")
     _add_lang(p)
     p.set_defaults(run=cmd_review)
 
@@ -125,11 +131,14 @@ def _step(text: str) -> int:
     from chicago.plain.replay import step_through
     from chicago.table.replay import Replay
     from chicago.text.i18n import from_environment, set_language
+    from chicago.text.seat_names import file_names
 
     set_language(from_environment(dict(os.environ)))
     data = json.loads(text)
     setup = {k: v for k, v in data.items() if k not in ("actions", "meta")}
-    return step_through(Replay.of(setup, data.get("actions", [])), sys.stdin, sys.stdout)
+    replay = Replay.of(setup, data.get("actions", []))
+    names = file_names(replay.states[0].seats, data.get("meta"))
+    return step_through(replay, sys.stdin, sys.stdout, names)
 
 
 def _missing_sqlite_file(url: str | None) -> str | None:

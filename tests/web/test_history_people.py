@@ -149,7 +149,7 @@ def test_after_the_end_each_person_sees_all_and_a_stranger_nothing(
         assert "guest" not in str(entry["players"])  # names only, never an owner
         # faces kept (issue 22): the names the table used, the same colour per seat for all
         assert [p["face"]["name"] for p in entry["players"]] == [
-            "You" if s == seat else name for s, name in enumerate([*NAMES[:3], "Bot (easy)"])]
+            "You" if s == seat else name for s, name in enumerate([*NAMES[:3], "Cissi"])]
         assert [p["face"]["colour"] for p in entry["players"]] == list(SEAT_COLOURS[:4])
         wins = player.get("/api/history?result=won").json()["total"]
         assert wins == (1 if winner == seat else 0)
@@ -160,7 +160,17 @@ def test_after_the_end_each_person_sees_all_and_a_stranger_nothing(
         lines = [x for item in data["timeline"] for x in item["lines"]]
         assert any(x.startswith("You ") for x in lines)
         others = [s for s in range(4) if s != seat]
-        assert any(x.startswith(f"Seat {others[0]} is dealt ") for x in lines)
+        # the story names the people and the bot as the table did (issue 22)
+        names = [*NAMES[:3], "Cissi"]
+        assert any(x.startswith(f"{names[others[0]]} is dealt ") for x in lines)
+        assert any(x.startswith("Cissi is dealt ") for x in lines)
+        assert not any("Seat " in x or "seat " in x for x in lines)
+        sv = player.get(f"/api/games/{game_id}/replay",
+                        headers={"Accept-Language": "sv"}).json()["timeline"]
+        told = [x for item in sv for x in item["lines"]]
+        assert any(x.startswith("Cissi får ") for x in told)
+        assert any(x.startswith(f"{names[others[0]]} får ") for x in told)
+        assert not any("plats" in x.lower() for x in told)
         n = data["positions"]
         for k in sorted({0, 1, n // 2, n - 1}):
             pos = player.get(f"/api/games/{game_id}/replay/{k}").json()

@@ -1,7 +1,7 @@
 """A table with people's game in a real browser (Debian's Chromium through Playwright): Bo,
 who sat at Ann's table, finds it in his history marked as played with people, with Ann
-named; the viewer names the seats from his side, as the table did ("You", "Ann", "Bot
-(easy)"), shows every hand now that the game is over, and tells him only the creator
+named; the viewer names the seats from his side, as the table did ("You", "Ann", and the
+bot "Bengt"), shows every hand now that the game is over, and tells him only the creator
 shares the game. Screenshots at 390×844 and 1280×720 go to $CHICAGO_SCREENSHOTS if set,
 else the test's temporary directory."""
 
@@ -67,14 +67,14 @@ def test_a_friend_finds_and_opens_the_tables_game(
     item = page.locator(".history-item").first
     assert "Played with people" in item.inner_text()
     # faces kept (issue 22): the people and the bot named as the table named them
-    assert "Ann, you, Bot (easy)" in item.inner_text()
+    assert "Ann, you, Bengt" in item.inner_text()
     page.screenshot(path=str(shots / f"history-people-{size[0]}x{size[1]}.png"), full_page=True)
     assert no_sideways_scroll(page)
 
     page.click(f"a[href='/history/{gid}']")
     page.wait_for_selector(".rp-seat")
     heads = page.locator(".rp-seat-head strong").all_inner_texts()
-    assert heads == ["Ann", "You", "Bot (easy)"]
+    assert heads == ["Ann", "You", "Bengt"]
     assert page.locator(".rp-hidden").count() == 0  # over: every hand shows
     assert page.locator(".rp-seat[data-seat='0'] .rp-chip").count() >= 1
     assert "Played with people" in page.locator("#replay-about").inner_text()

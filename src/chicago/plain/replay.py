@@ -10,6 +10,7 @@ quits too.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from chicago.table.replay import PLAYER, Replay
@@ -19,8 +20,9 @@ from chicago.text.i18n import _
 HELP_KEYS = "Enter/n, b, s, e, d N, g N, q"
 
 
-def show(replay: Replay, timeline: list[dict[str, Any]], k: int, out: TextIO) -> None:
-    """One step: its header, its story and the table."""
+def show(replay: Replay, timeline: list[dict[str, Any]], k: int, out: TextIO,
+         names: Sequence[str] | None = None) -> None:
+    """One step: its header, its story and the table (the seats by `names`, else numbers)."""
     item = timeline[k]
     out.write(_("Step {k} of {n} (deal {deal})", k=k, n=len(replay) - 1,
                 deal=item["deal"]) + "\n")
@@ -30,7 +32,8 @@ def show(replay: Replay, timeline: list[dict[str, Any]], k: int, out: TextIO) ->
         replay.open_position(k) if replay.finished else replay.seat_position(k)
     )
     for seat, hand in enumerate(pos["hands"]):
-        name = _("You") if seat == PLAYER else _("Seat {seat}", seat=seat)
+        name = (names[seat] if names is not None
+                else _("You") if seat == PLAYER else _("Seat {seat}", seat=seat))
         hidden = _("{n} hidden cards", n=pos["hand_sizes"][seat])
         held = hidden if hand is None else faces(hand)
         out.write(f"  {name}: {pos['scores'][seat]} · {held}\n")
@@ -38,13 +41,15 @@ def show(replay: Replay, timeline: list[dict[str, Any]], k: int, out: TextIO) ->
         out.write("  " + _("Stock (top first)") + f": {faces(pos['stock'])}\n")
 
 
-def step_through(replay: Replay, inp: TextIO, out: TextIO) -> int:
-    """Show step 0, then obey commands until `q` or the end of the input."""
+def step_through(replay: Replay, inp: TextIO, out: TextIO,
+                 names: Sequence[str] | None = None) -> int:
+    """Show step 0, then obey commands until `q` or the end of the input; the seats are
+    called by `names` (`chicago.text.seat_names.file_names`) when given."""
     last = len(replay) - 1
     starts = {d["deal"]: d["position"] for d in replay.deal_starts()}
-    timeline = replay.timeline(replay.finished)
+    timeline = replay.timeline(replay.finished, PLAYER, names)
     k = 0
-    show(replay, timeline, k, out)
+    show(replay, timeline, k, out, names)
     while True:
         out.write(_("Step {k}/{n} — {keys}: ", k=k, n=last, keys=HELP_KEYS))
         out.flush()
@@ -75,4 +80,4 @@ def step_through(replay: Replay, inp: TextIO, out: TextIO) -> int:
             out.write(_("There is no step {n} (steps 0 to {last}).", n=target, last=last) + "\n")
             continue
         k = target
-        show(replay, timeline, k, out)
+        show(replay, timeline, k, out, names)

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from chicago.table import review
+from chicago.table import review, review_pool
 from chicago.table.estimate import STAGES
 from chicago.table.replay import Replay
 from chicago.text.i18n import _
@@ -47,14 +47,16 @@ class Bar:
 
 
 def run(replay: Replay, seat: int, progress: TextIO | None,
-        stages: tuple[int, ...] = STAGES) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The seat's review: its summary and its marks (in game order)."""
+        stages: tuple[int, ...] = STAGES,
+        workers: int = 1) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The seat's review: its summary and its marks (in game order), the decisions weighed
+    by `workers` processes side by side (`review_pool`)."""
     todo = review.decisions(replay, seat)
     bar = Bar(len(todo), progress)
     bar.update(0)
     marks = []
-    for done, index in enumerate(todo, 1):
-        mark = review.review_decision(replay, index, samples=stages, seat=seat)
+    found = review_pool.marks(replay, todo, stages, seat, workers)
+    for done, mark in enumerate(found, 1):
         if mark is not None:
             marks.append(mark)
         bar.update(done)
@@ -70,8 +72,12 @@ def as_json(seat: int, summary: dict[str, Any], marks: Sequence[dict[str, Any]])
 
 
 def as_text(seat: int, summary: dict[str, Any], marks: Sequence[dict[str, Any]],
-            in_game_order: bool, out: TextIO) -> None:
-    out.write(_("The coach's review of seat {seat}", seat=seat) + "\n")
+            in_game_order: bool, out: TextIO, name: str | None = None) -> None:
+    """The review for a reader; the seat by `name` (as the table named it) when it has one."""
+    if name and name != _("Seat {n}", n=seat):
+        out.write(_("The coach's review of {name} (seat {seat})", name=name, seat=seat) + "\n")
+    else:
+        out.write(_("The coach's review of seat {seat}", seat=seat) + "\n")
     out.write(summary_words(summary) + "\n")
     if not marks:
         return

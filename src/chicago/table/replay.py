@@ -92,12 +92,14 @@ class Replay:
                     out.append({"deal": e.deal, "position": k})
         return out
 
-    def timeline(self, open_: bool, seat: int = PLAYER) -> list[dict[str, object]]:
+    def timeline(self, open_: bool, seat: int = PLAYER,
+                 names: Sequence[str] | None = None) -> list[dict[str, object]]:
         """Every position: the deal it shows, the action that led to it and what that action
-        did, in words (all of it when `open_`, else what `seat` saw)."""
+        did, in words (all of it when `open_`, else what `seat` saw), the seats called by
+        `names` (as the table named them, `chicago.text.seat_names`) or by number."""
         first = self.states[0]
         narrator: Narrator = (OpenNarrator if open_ else Narrator)(
-            first.profile, first.seats, seat, faces=True
+            first.profile, first.seats, seat, faces=True, names=names
         )
         out: list[dict[str, object]] = []
         for k, evs in enumerate(self.events):

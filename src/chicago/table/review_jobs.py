@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from chicago.store import Owner
 from chicago.store.history import ReviewRow
-from chicago.table import coach, review
+from chicago.table import coach, review, review_pool
 from chicago.table.history import HistoryService, NotOver
 from chicago.text.review_words import mark_words, summary_words
 
@@ -43,12 +43,16 @@ class Reviews:
         advise: review.Advise = coach.advise,
         samples: tuple[int, ...] = review.SAMPLES,
         clock: Callable[[], datetime] = _now,
+        workers: int = 1,
     ) -> None:
         self.history = history
         self.db = history.db
         self.advise = advise
         self.samples = samples
         self.clock = clock
+        self.workers = workers
+        """Processes weighing a game's decisions side by side (`review_pool`; the coach's
+        own advice only, since a worker process knows no other)."""
         self._lock = threading.Lock()
         self._worker: threading.Thread | None = None
 
@@ -128,16 +132,22 @@ class Reviews:
         marks = list(job.marks)
         done = job.done
         reviewed = 0
-        for index in todo[done:]:
-            if budget is not None and reviewed >= budget:
-                # stopped half-way: left "running" for another worker to take over
-                return reviewed
-            mark = review.review_decision(replay, index, self.advise, self.samples, job.seat)
+        rest = todo[done:]
+        if budget is not None:
+            rest = rest[:budget]
+        if self.advise is coach.advise:
+            found = review_pool.marks(replay, rest, self.samples, job.seat, self.workers)
+        else:
+            found = (review.review_decision(replay, index, self.advise, self.samples, job.seat)
+                     for index in rest)
+        for mark in found:
             if mark is not None:
                 marks.append(mark)
             done += 1
             reviewed += 1
             self.db.review_progress(job.game_id, done, marks, self.clock(), seat=job.seat)
+        if done < len(todo):  # stopped half-way: left "running" for another worker to take over
+            return reviewed
         self.db.review_progress(
             job.game_id, done, marks, self.clock(), status="done", seat=job.seat
         )

@@ -22,6 +22,7 @@ from chicago.core.rules import ChicagoTiming, RuleProfile
 from chicago.core.views import PlayerView
 from chicago.text.cards import card_name, category_with, face, faces, hand_name
 from chicago.text.i18n import N_, _, ngettext
+from chicago.text.seat_names import NAMED
 from chicago.text.wording import (
     AWARD_WORDS,
     DEAL_END_WORDS,
@@ -72,6 +73,9 @@ class Narrator:
     def _card(self, value: object) -> str:
         return face(str(value)) if self.faces else str(value)
 
+    names: Sequence[str] | None = None
+    """Every seat's name as the table said it (`seat_names`), or None: "seat 2"."""
+
     def __post_init__(self) -> None:
         if not self.scores:
             self.scores = [0] * self.seats
@@ -90,16 +94,21 @@ class Narrator:
     # --- people ---------------------------------------------------------------------------
 
     def who(self, seat: int, start: bool = False) -> str:
-        """A seat named in a list ("you", "seat 2"; capitalized at the start of a sentence)."""
+        """A seat named in a list ("you", "Astrid" or "seat 2"; capitalized at the start of a
+        sentence)."""
         if seat == self.me:
             return _("You") if start else _("you")
+        if self.names is not None:
+            return self.names[seat]
         return _("Seat {seat}", seat=seat) if start else _("seat {seat}", seat=seat)
 
     def say(self, seat: int, you: str, other: str, /, **params: object) -> str:
         """One sentence about `seat`: the `you` form for this narrator's seat, else `other`
-        (with `{seat}`)."""
+        (with `{seat}`), or its form with the seat's name when the narrator has names."""
         if seat == self.me:
             return _(you, **params)
+        if self.names is not None and other in NAMED:
+            return _(NAMED[other], name=self.names[seat], **params)
         return _(other, seat=seat, **params)
 
     def scores_line(self) -> str:
@@ -183,6 +192,9 @@ class Narrator:
             if got:
                 return _("You discard {discarded} and draw {drawn}.", discarded=out, drawn=got)
             return _("You discard {discarded}.", discarded=out)
+        if self.names is not None:
+            return ngettext("{name} exchanges {n} card.", "{name} exchanges {n} cards.",
+                            count, name=self.names[s])
         return ngettext("Seat {seat} exchanges {n} card.", "Seat {seat} exchanges {n} cards.",
                         count, seat=s)
 
@@ -274,6 +286,13 @@ class Narrator:
         return [f"({json.dumps(e, ensure_ascii=False)})"]
 
     def _broken(self, caller: int, breaker: int) -> str:
+        if self.names is not None:
+            if breaker == self.me:
+                return _("You broke {caller}'s Chicago.", caller=self.names[caller])
+            if caller == self.me:
+                return _("{breaker} broke your Chicago.", breaker=self.names[breaker])
+            return _("{breaker} broke {caller}'s Chicago.", breaker=self.names[breaker],
+                     caller=self.names[caller])
         if breaker == self.me:
             return _("You broke seat {caller}'s Chicago.", caller=caller)
         if caller == self.me:

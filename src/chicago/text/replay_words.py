@@ -4,13 +4,13 @@ Once a game is over its owner may see everything (R9.1 protects a deal in play, 
 finished game's record), so the replay viewer narrates the omniscient events
 (`event_to_json(e, None)`): the others' dealt cards, what they discarded and drew, and the
 stock's recycling. Everything else is told as the per-seat `Narrator` tells it, in the same
-voice; seat 0 stays "you".
+voice; seat 0 stays "you", and the others are named as at the table when the narrator has
+their names.
 """
 
 from __future__ import annotations
 
-from chicago.text.cards import faces
-from chicago.text.i18n import _
+from chicago.text.i18n import N_, _
 from chicago.text.narration import Data, Narrator
 
 
@@ -22,12 +22,13 @@ class OpenNarrator(Narrator):
         seat = e.get("seat")
         if isinstance(seat, int) and seat != self.me:
             if kind == "cards_dealt":
-                return [_("Seat {seat} is dealt {cards}.", seat=seat,
-                          cards=faces(e["cards"]))]
+                return [self.say(seat, "", N_("Seat {seat} is dealt {cards}."),
+                                 cards=self._list(e["cards"]))]
             if kind == "cards_exchanged" and int(str(e["count"])) > 0 and "discarded" in e:
-                return [_("Seat {seat} discards {discarded} and draws {drawn}.", seat=seat,
-                          discarded=faces(e["discarded"]),
-                          drawn=faces(e.get("drawn", [])) or "—")]
+                return [self.say(seat, "",
+                                 N_("Seat {seat} discards {discarded} and draws {drawn}."),
+                                 discarded=self._list(e["discarded"]),
+                                 drawn=self._list(e.get("drawn", [])) or "—")]
         if kind == "stock_recycled":
             return [_("The completed discards are shuffled into a new stock of {n} cards (R2.3).",
                       n=e["cards"])]

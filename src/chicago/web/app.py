@@ -294,7 +294,8 @@ def create_app(
     app.state.accounts = accounts
     app.state.keep = KeepService(store)
     app.state.history = HistoryService(store)
-    app.state.reviews = Reviews(app.state.history)
+    # the coach weighs a game's decisions on both cores (review_pool)
+    app.state.reviews = Reviews(app.state.history, workers=min(2, os.cpu_count() or 1))
     app.state.statistics = Statistics(app.state.history)
     app.state.tables = tables
     app.state.hub = hub

@@ -26,7 +26,7 @@ from chicago.text.i18n import N_, _, catalog_for_browser, use_language
 from chicago.text.numbers import moment
 from chicago.web import pages
 from chicago.web.auth import request_owner
-from chicago.web.faces import seat_face
+from chicago.web.faces import faces
 from chicago.web.language import request_language
 from chicago.web.pages import page_language
 
@@ -89,8 +89,9 @@ def players_json(
              "level": None if k == seat else level, "you": k == seat}
             for k, level in enumerate(row.levels)
         ]
-    for p in players:  # the name and colour the seat had at the table (faces.py)
-        p["face"] = seat_face(p, bool(people))
+    # the name and colour the seat had at the table (faces.py)
+    for p, face in zip(players, faces(players, bool(people)), strict=True):
+        p["face"] = face
     return players
 
 
@@ -123,13 +124,15 @@ def replay_json(seen: Seen, replay: Replay) -> dict[str, object]:
     whoever looks (all of it once they may see it open)."""
     row = seen.row
     open_ = seen.open(replay)
+    players = players_json(row, seen.seat, seen.people)
+    names = [face["name"] for face in faces(players, bool(seen.people))]
     return {
         "id": row.id,
         "finished": replay.finished,
         "open": open_,
         "seat": seen.seat,
         "people": bool(seen.people),
-        "players": players_json(row, seen.seat, seen.people),
+        "players": players,
         "seats": row.seats,
         "levels": list(row.levels),
         "profile": {"id": row.profile_id, "title": profile_title(row.profile_id)},
@@ -139,7 +142,7 @@ def replay_json(seen: Seen, replay: Replay) -> dict[str, object]:
         "scores": list(replay.final.scores),
         "positions": len(replay),
         "deals": replay.deal_starts(),
-        "timeline": replay.timeline(open_, seen.seat),
+        "timeline": replay.timeline(open_, seen.seat, names),
     }
 
 

@@ -15,10 +15,16 @@ function markBody(m) {
   ];
 }
 
+/** Points to a tenth with the page's decimal sign ("12.4" / "12,4"), as the server words them. */
+function tenths(x) {
+  const lang = document.documentElement.lang || 'en';
+  return x.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
 function jump(m, go) {
   return el('button', { class: 'btn link', type: 'button', onclick: () => go(m.position) },
     `${t('Deal {deal}', { deal: m.deal })} · ${t('Jump to step {k}', { k: m.position })} · ${
-      t('{points} points', { points: m.cost.points.toFixed(1) })}`);
+      t('{points} points', { points: tenths(m.cost.points) })}`);
 }
 
 /** The coach's panel; returns `markAt(k)`: the node of the mark at step k, or null. */

@@ -15,6 +15,24 @@ export function cardChip(text) {
   return el('span', { class: `rp-chip suit-${text[1]}` }, cardFace(text));
 }
 
+const CARD = /(\b[2-9TJQKA][cdhs]\b|(?:10|[2-9JQKA])[♣♦♥♠])/;
+const SUIT_CODES = { '♣': 'c', '♦': 'd', '♥': 'h', '♠': 's' };
+
+/** A card's code from its code or its face ("K♥" → "Kh", "10♥" → "Th"). */
+function cardCode(text) {
+  const suit = text[text.length - 1];
+  if (!(suit in SUIT_CODES)) return text;
+  const rank = text.slice(0, -1);
+  return (rank === '10' ? 'T' : rank) + SUIT_CODES[suit];
+}
+
+/** A sentence of the story with its cards (faces as the server words them, or the game
+ * file's codes) drawn as chips. */
+export function withCards(text) {
+  const parts = String(text).split(CARD);
+  return parts.map((part, i) => (i % 2 ? cardChip(cardCode(part)) : part)).filter((x) => x !== '');
+}
+
 function chips(cards) {
   return el('span', { class: 'rp-chips' }, ...cards.map(cardChip));
 }
@@ -37,11 +55,9 @@ function exchangeLine(x) {
       : t('Exchange {n}: kept all five', { n: x.exchange });
   }
   if (!x.count) return t('Exchange {n}: kept all five', { n: x.exchange });
-  const line = el('li', {}, t('Exchange {n}: {discarded} → {drawn}', {
-    n: x.exchange, discarded: x.discarded.map(face).join(' '),
-    drawn: x.drawn.map(face).join(' ') || '—',
-  }));
-  return line;
+  return el('li', {}, ...withCards(t('Exchange {n}: {discarded} → {drawn}', {
+    n: x.exchange, discarded: x.discarded.join(' '), drawn: x.drawn.join(' ') || '—',
+  })));
 }
 
 function seatBox(game, pos, seat) {
@@ -61,8 +77,8 @@ function seatBox(game, pos, seat) {
     const item = exchangeLine(x);
     const li = typeof item === 'string' ? el('li', {}, item) : item;
     if (x.offer) {
-      li.append(' · ', x.offer.kept ? t('Offered {card}: kept', { card: cardFace(x.offer.card) })
-        : t('Offered {card}: declined', { card: cardFace(x.offer.card) }));
+      li.append(' · ', ...withCards(x.offer.kept ? t('Offered {card}: kept', { card: x.offer.card })
+        : t('Offered {card}: declined', { card: x.offer.card })));
     }
     list.append(li);
   }
@@ -111,7 +127,7 @@ export function drawStory(root, game, k) {
   while (first > 0 && game.timeline[first - 1].deal === deal) first -= 1;
   for (let i = first; i <= k; i += 1) {
     for (const line of game.timeline[i].lines) {
-      root.append(el('li', { class: i === k ? 'now' : '' }, line));
+      root.append(el('li', { class: i === k ? 'now' : '' }, ...withCards(line)));
     }
   }
   if (!root.children.length) root.append(el('li', {}, t('Nothing happens here yet.')));

@@ -2,7 +2,7 @@
 // ←/→ and Home/End); the coach's review and the share link for the owner.
 import { api, el, errorText } from './api.js';
 import { t } from './words.js';
-import { drawMarks, drawStory, drawTable, seatName } from './replay-view.js';
+import { drawMarks, drawStory, drawTable, seatName, withCards } from './replay-view.js';
 import { coachPanel } from './replay-coach.js';
 
 const root = document.getElementById('replay');
@@ -54,7 +54,7 @@ async function go(k) {
 /** The step's own story and, where the coach marked it, its mark: beside the table. */
 function drawStep(k) {
   const lines = game.timeline[k].lines;
-  $('step-lines').replaceChildren(...(lines.length ? lines : [t('Nothing happens here yet.')]).map((l) => el('li', {}, l)));
+  $('step-lines').replaceChildren(...(lines.length ? lines : [t('Nothing happens here yet.')]).map((l) => el('li', {}, ...withCards(l))));
   const mark = markAt(k);
   $('step-mark').replaceChildren(...(mark ? [mark] : []));
 }
