@@ -69,7 +69,7 @@ def test_step_through_a_tables_game_names_its_people(
         return capsys.readouterr().out
 
     out = steps(["Ann", "Bo"])
-    assert "Bo is dealt 3c 3d 9h Jd 5c." in out and "Bo wins the game by a straight flush." in out
+    assert "Bo is dealt 3♣ 3♦ 9♥ J♦ 5♣." in out and "Bo wins the game by a straight flush." in out
     assert "  You: " in out and "  Bo: " in out and "Seat 1" not in out
     out = steps(["Astrid", None])
     assert "Astrid (bot) wins the game by a straight flush." in out
