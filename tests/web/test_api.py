@@ -158,7 +158,7 @@ def test_create_refuses_bad_input(
     p = Player(app)
     r = p.post("/api/games", body)
     assert r.status_code == 400, r.text
-    assert words in r.json()["error"]
+    assert words in r.json()["error"].lower()
     assert r.json()["rule"] == rule
     assert p.get("/api/games").json() == {"games": []}
 
@@ -625,7 +625,7 @@ def test_a_saved_game_that_no_longer_replays_is_a_clear_500(app: Any) -> None:
     service_of(app).clear_cache()
     r = p.get(f"/api/games/{t['id']}")
     assert r.status_code == 500
-    assert r.json() == {"error": f"saved game {t['id']} no longer replays", "rule": None}
+    assert r.json() == {"error": f"Saved game {t['id']} no longer replays", "rule": None}
 
 
 def test_chicago_serve_migrates_prints_the_url_and_serves(tmp_path: Path) -> None:

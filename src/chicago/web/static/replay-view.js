@@ -1,6 +1,6 @@
 // The replay viewer's drawing: the table at one position, the story, the coach's marks.
 import { el } from './api.js';
-import { face } from './faces.js';
+import { face as seatFace } from './faces.js';
 import { t } from './words.js';
 
 const SUITS = { c: '♣', d: '♦', h: '♥', s: '♠' };
@@ -24,11 +24,11 @@ function chips(cards) {
 export function seatName(game, seat) {
   const p = (game.players || [])[seat];
   if (p ? p.you : seat === 0) return t('You');
-  return face(game, seat).name;
+  return seatFace(game, seat).name;
 }
 
 function swatch(game, seat) {
-  return el('span', { class: 'swatch', style: `background:${face(game, seat).colour}`, 'aria-hidden': 'true' });
+  return el('span', { class: 'swatch', style: `background:${seatFace(game, seat).colour}`, 'aria-hidden': 'true' });
 }
 
 function exchangeLine(x) {
