@@ -1,18 +1,18 @@
 // The replay viewer's drawing: the table at one position, the story, the coach's marks.
 import { el } from './api.js';
-import { face as seatFace } from './faces.js';
+import { face } from './faces.js';
 import { t } from './words.js';
 
 const SUITS = { c: '♣', d: '♦', h: '♥', s: '♠' };
 
 /** A card's face, the same in every language: "Th" → "10♥" (codes are for files). */
-export function face(text) {
+export function cardFace(text) {
   return (text[0] === 'T' ? '10' : text[0]) + SUITS[text[1]];
 }
 
 /** A card as a small chip: "Ah" → "A♥" (red suits in red). */
 export function cardChip(text) {
-  return el('span', { class: `rp-chip suit-${text[1]}` }, face(text));
+  return el('span', { class: `rp-chip suit-${text[1]}` }, cardFace(text));
 }
 
 function chips(cards) {
@@ -24,11 +24,11 @@ function chips(cards) {
 export function seatName(game, seat) {
   const p = (game.players || [])[seat];
   if (p ? p.you : seat === 0) return t('You');
-  return seatFace(game, seat).name;
+  return face(game, seat).name;
 }
 
 function swatch(game, seat) {
-  return el('span', { class: 'swatch', style: `background:${seatFace(game, seat).colour}`, 'aria-hidden': 'true' });
+  return el('span', { class: 'swatch', style: `background:${face(game, seat).colour}`, 'aria-hidden': 'true' });
 }
 
 function exchangeLine(x) {
@@ -38,8 +38,8 @@ function exchangeLine(x) {
   }
   if (!x.count) return t('Exchange {n}: kept all five', { n: x.exchange });
   const line = el('li', {}, t('Exchange {n}: {discarded} → {drawn}', {
-    n: x.exchange, discarded: x.discarded.map(face).join(' '),
-    drawn: x.drawn.map(face).join(' ') || '—',
+    n: x.exchange, discarded: x.discarded.map(cardFace).join(' '),
+    drawn: x.drawn.map(cardFace).join(' ') || '—',
   }));
   return line;
 }
@@ -61,8 +61,8 @@ function seatBox(game, pos, seat) {
     const item = exchangeLine(x);
     const li = typeof item === 'string' ? el('li', {}, item) : item;
     if (x.offer) {
-      li.append(' · ', x.offer.kept ? t('Offered {card}: kept', { card: face(x.offer.card) })
-        : t('Offered {card}: declined', { card: face(x.offer.card) }));
+      li.append(' · ', x.offer.kept ? t('Offered {card}: kept', { card: cardFace(x.offer.card) })
+        : t('Offered {card}: declined', { card: cardFace(x.offer.card) }));
     }
     list.append(li);
   }
