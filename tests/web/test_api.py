@@ -210,7 +210,7 @@ def test_unknown_game_and_endpoint_are_404(app: Any) -> None:
         p.get("/api/games/" + "x" * 500),
     ):
         assert r.status_code == 404
-        assert r.json() == {"error": "no such game", "rule": None}
+        assert r.json() == {"error": "There is no such game.", "rule": None}
     r = p.get("/api/nothing-here")
     assert r.status_code == 404 and r.json()["rule"] is None
 
@@ -284,7 +284,7 @@ def test_stale_version_and_double_submit(app: Any) -> None:
     assert second.status_code == 409
     now = first.json()["version"]
     assert second.json() == {
-        "error": f"the game has moved on (version {now}, not {t['version']}): reload",
+        "error": f"The game has moved on (version {now}, not {t['version']}): reload",
         "rule": None,
         "version": now,
     }

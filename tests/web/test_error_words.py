@@ -26,16 +26,22 @@ the program's name, as command-line tools write them)."""
 
 
 def raised_messages() -> list[tuple[str, str]]:
-    """Every `raise E(_("..."))` message outside INTERNAL, with where it is raised."""
+    """Every `raise E(_("..."))` message outside INTERNAL, and the errors modules' own
+    (`super().__init__(_("..."))`), with where it is raised."""
     found = []
     for path in sorted(SRC.rglob("*.py")):
         where = str(path.relative_to(SRC))
         if any(part in where for part in INTERNAL):
             continue
         for node in ast.walk(ast.parse(path.read_text())):
-            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                call = node.exc
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr == "__init__" and "errors" in where):
+                call = node  # an error class's own message: super().__init__(_("..."))
+            else:
                 continue
-            for arg in node.exc.args[:1]:
+            for arg in call.args[:1]:
                 if (isinstance(arg, ast.Call) and getattr(arg.func, "id", "") == "_"
                         and arg.args and isinstance(arg.args[0], ast.Constant)
                         and isinstance(arg.args[0].value, str)):

@@ -6,8 +6,9 @@ import { t } from '../i18n.js';
 
 /** The quick phrases by id (chicago.text.chat.PHRASES), labelled in the reader's language. */
 const quickPhrases = () => [
-  ['hello', t('Hello!')], ['good_luck', t('Good luck!')], ['well_played', t('Well played!')],
-  ['nice_hand', t('Nice hand!')], ['oops', t('Oops!')], ['thanks', t('Thanks for the game!')],
+  { id: 'hello', label: t('Hello!') }, { id: 'good_luck', label: t('Good luck!') },
+  { id: 'well_played', label: t('Well played!') }, { id: 'nice_hand', label: t('Nice hand!') },
+  { id: 'oops', label: t('Oops!') }, { id: 'thanks', label: t('Thanks for the game!') },
 ];
 
 /** Wire the chat box of `gameId`; `nameOf(seat)` names a seat. Returns `show(messages)`. */
@@ -30,9 +31,9 @@ export function setupChat(gameId, nameOf) {
     }
   }
 
-  quick.replaceChildren(...quickPhrases().map(([phrase, label]) => el('button', {
-    class: 'btn small', type: 'button', dataset: { phrase }, onclick: () => say({ phrase }),
-  }, label)));
+  quick.replaceChildren(...quickPhrases().map((p) => el('button', {
+    class: 'btn small', type: 'button', dataset: { phrase: p.id }, onclick: () => say({ phrase: p.id }),
+  }, p.label)));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const text = input.value.trim();
