@@ -12,13 +12,16 @@ from pathlib import Path
 import pytest
 
 from chicago.cli import main
+from chicago.core import record
 from chicago.core.cards import card, cards
+from chicago.core.errors import IllegalAction
 from chicago.core.hands import hand_value
 from chicago.core.rules import PRESETS, customize
 from chicago.text.cards import card_name, hand_name
+from chicago.text.core_errors import error_words
 from chicago.text.i18n import use_language
 from chicago.text.narration import Narrator
-from chicago.text.refusals import file_refusal, known, refusal
+from chicago.text.refusals import known, refusal
 from chicago.text.rules_text import profile_title
 
 SCENARIOS = Path(__file__).with_name("scenarios")
@@ -75,15 +78,16 @@ def test_an_illegal_action_is_told_in_swedish_with_its_rule() -> None:
 
 
 def test_an_illegal_action_in_a_game_file() -> None:
-    """An imported backup's illegal action (R6.1) in the player's words; the file's own
-    errors stay as they are."""
-    message = "action 12: seat 1 must follow suit (hearts led) — R6.1"
+    """An imported backup's illegal action (R6.1) in the player's words; its English line
+    (`chicago replay`'s) stays as GAME-FILE.md has it."""
+    error = record.GameFileError(
+        "action {n}: {reason}", n=12,
+        reason=IllegalAction("seat 1 must follow suit (hearts led)", "R6.1"))
+    assert str(error) == "action 12: seat 1 must follow suit (hearts led) — R6.1"
     with use_language("sv"):
-        assert file_refusal(message) == (
+        assert error_words(error) == (
             "drag 12: Plats 1 måste bekänna färg: hjärter spelades ut (R6.1)")
-        assert file_refusal("format is missing") == "format is missing"
-    assert file_refusal(message) == (
-        "action 12: Seat 1 must follow suit: hearts were led (R6.1)")
+    assert error_words(error) == "action 12: Seat 1 must follow suit: hearts were led (R6.1)"
 
 
 def test_every_refusal_the_core_raises_has_a_shape() -> None:

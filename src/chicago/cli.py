@@ -20,6 +20,7 @@ from chicago.core.rules import (
     get_profile,
     knob_from_text,
 )
+from chicago.text.core_errors import error_words
 from chicago.text.i18n import _, from_environment, spoken, use_language
 from chicago.text.rules_text import rules_markdown
 
@@ -195,8 +196,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     """Print the rules of a profile, generated from its knobs (RULES.md §X)."""
     try:
         profile = profile_with_changes(args.profile, args.set)
-    except ValueError as e:
-        print(str(e), file=sys.stderr)
+    except ValueError as e:  # in the reader's language (the core's words carry their ids)
+        print(error_words(e), file=sys.stderr)
         return 2
     with use_language(args.lang or from_environment(dict(os.environ))):
         text = rules_markdown(profile)
@@ -342,7 +343,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.plain:
             plain.check_save_path(args.save)
     except ValueError as e:
-        print(_("chicago play: {error}", error=e), file=sys.stderr)
+        print(_("chicago play: {error}", error=error_words(e)), file=sys.stderr)
         return 2
     if not args.plain:
         from chicago import tui

@@ -101,16 +101,68 @@ def test_export_and_import(store: Store) -> None:
     assert bad.value.message.startswith("Entry 1:")
 
 
+def _store_old(service: KeepService, pad_id: str, version: int, *ops: dict[str, object],
+               scores: tuple[int, ...]) -> None:
+    """Operations written straight to the store, as a version before the R3.3 tie check did."""
+    for n, op in enumerate(ops):
+        summary = PadSummary("in_progress", None, 1, scores)
+        assert service.pads.append(pad_id, version + n, op, summary, datetime.now(UTC))
 
-def test_a_stored_pad_with_a_tie_no_deck_holds_says_so(store: Store) -> None:
-    """R3.3: an entry stored before impossible ties were refused makes the pad refuse to
-    open with one sentence (a 4xx), not a crash; nothing stored is changed."""
+
+def test_a_stored_pad_with_a_tie_no_deck_holds_opens_as_recorded(store: Store) -> None:
+    """R3.3: a tie stored before impossible ties were refused (three full houses of the same
+    ranks) is scored as it was recorded: the pad opens, shows its scores (`common`: each
+    tied player scores, R3.3 §X), takes new entries, undoes and corrects; a new impossible
+    tie on it is still refused and nothing stored changes."""
     service = KeepService(store)
-    kept = service.create(ME, {"players": ["Anna", "Bo"], "dealer": 0, "profile": "common"})
-    old = {"op": "add", "entry": _stage(1, 1, [0, 1], "full_house")}
-    summary = PadSummary("in_progress", None, 1, (6, 6))
-    assert service.pads.append(kept.id, kept.version, old, summary, datetime.now(UTC))
-    with pytest.raises(BadRequest, match=r"operation 1 is no longer accepted \(2 players "
-                                         r"cannot hold exactly the same full house"):
+    kept = service.create(ME, {"players": ["Anna", "Bo", "Cia"], "dealer": 0,
+                               "profile": "common"})
+    old = {"op": "add", "entry": _stage(1, 1, [0, 1, 2], "full_house")}
+    _store_old(service, kept.id, kept.version, old, scores=(6, 6, 6))
+    k = KeepService(store).get(ME, kept.id)  # rebuilt from the stored operations
+    assert k.version == 1 and k.pad.state.scores == (6, 6, 6)
+    assert k.pad.lines[0].entry.seats == (0, 1, 2)
+    for impossible in (_stage(1, 2, [0, 2], "three_of_a_kind"),
+                       _stage(1, 2, [0, 1, 2], "two_pair")):
+        with pytest.raises(BadRequest, match=r"cannot hold exactly the same .*\(R3\.3\)\.$"):
+            service.add(ME, k.id, k.version, impossible)
+    k = service.add(ME, k.id, k.version, _stage(1, 2, [1], "flush"))
+    assert k.pad.state.scores == (6, 11, 6)
+    with pytest.raises(BadRequest, match=r"^2 players cannot hold exactly the same full house"):
+        service.correct(ME, k.id, k.version, 1, _stage(1, 2, [0, 1], "full_house"))
+    assert KeepService(store).get(ME, k.id).version == k.version == 2
+    k = service.correct(ME, k.id, k.version, 1, _stage(1, 2, [2], "straight"))
+    assert k.pad.state.scores == (6, 6, 10) and not k.dropped
+    k = service.undo(ME, k.id, k.version)
+    assert k.pad.state.scores == (6, 6, 6)
+    again = KeepService(store).get(ME, k.id)
+    assert again.version == 4 and again.pad.state.scores == (6, 6, 6)
+    assert service.pads.ops(k.id, 1) == [old]  # the record itself is never rewritten
+    with pytest.raises(BadRequest, match=r"^Entry 1: 3 players cannot hold exactly the same "
+                                         r"full house"):
+        service.import_file(OTHER, service.export(ME, k.id))  # a file is checked whole
+
+
+def test_a_stored_correction_with_an_old_tie_replays_as_recorded(store: Store) -> None:
+    """R3.3: a stored correction to an impossible tie replays too (its entry as recorded)."""
+    service = KeepService(store)
+    kept = service.create(ME, {"players": ["Anna", "Bo", "Cia"], "dealer": 0,
+                               "profile": "common"})
+    k = service.add(ME, kept.id, kept.version, _stage(1, 1, [0], "flush"))
+    fix = {"op": "correct", "index": 0, "entry": _stage(1, 1, [0, 1, 2], "one_pair")}
+    _store_old(service, k.id, k.version, fix, scores=(1, 1, 1))
+    k = KeepService(store).get(ME, k.id)
+    assert k.version == 2 and k.pad.state.scores == (1, 1, 1)
+
+
+def test_a_damaged_stored_operation_says_so(store: Store) -> None:
+    """An operation that does not answer the pad's question (a damaged record) makes the
+    pad refuse to open with one sentence (a 4xx), not a crash; nothing stored changes."""
+    service = KeepService(store)
+    kept = service.create(ME, SETUP)
+    bad = {"op": "add", "entry": _stage(2, 1, [0], "flush")}
+    _store_old(service, kept.id, kept.version, bad, scores=(0, 0, 0))
+    with pytest.raises(BadRequest, match=r"^This score pad cannot be opened: its operation 1 "
+                                         r"is no longer accepted \(This entry does not answer"):
         KeepService(store).get(ME, kept.id)
-    assert service.pads.ops(kept.id, 1) == [old]
+    assert service.pads.ops(kept.id, 1) == [bad]

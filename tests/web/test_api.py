@@ -543,6 +543,40 @@ def test_a_bad_or_tampered_file_is_refused(app: Any, tamper: Any, message: str) 
     assert len(p.get("/api/games").json()["games"]) == 1  # nothing stored
 
 
+def test_a_bad_file_is_refused_in_the_readers_language(app: Any) -> None:
+    """A backup's error in Swedish for a Swedish reader (the file's field names as they are,
+    R2.1 said as the table says it); `chicago replay`'s English is the core's str()."""
+    p = Player(app)
+    t = p.new_game(seats=3, seed=SEED)
+    data = p.get(f"/api/games/{t['id']}/export").json()
+    sv = {"X-CSRF-Token": p.csrf, "Accept-Language": "sv"}
+    r = p.http.post("/api/games/import", json={**data, "meta": [1]}, headers=sv)
+    assert r.status_code == 400
+    assert r.json()["error"] == "meta måste vara ett objekt, inte en lista"
+    wrong = {**data, "actions": [{"seat": 0, "type": "play", "card": "Ah"}]}  # at an exchange
+    r = p.http.post("/api/games/import", json=wrong, headers=sv)
+    assert r.status_code == 400 and r.json()["error"].startswith("drag 0: "), r.text
+    assert "måste" in r.json()["error"] and r.json()["error"].endswith(")")
+    r = p.post("/api/games/import", {**data, "meta": [1]})
+    assert r.json()["error"] == "meta must be an object, not an array"
+    assert len(p.get("/api/games").json()["games"]) == 1  # nothing stored
+
+
+def test_a_profile_error_is_in_the_readers_language(app: Any) -> None:
+    """§X: an unknown preset and a contradiction, in Swedish for a Swedish reader."""
+    p = Player(app)
+    r = p.http.get("/api/rules", params={"profile": "poker"}, headers={"Accept-Language": "sv"})
+    assert r.status_code == 404 and r.json()["error"].startswith("okänd regelprofil 'poker'")
+    r = p.http.post("/api/rules", json={"base": "house", "changes": {
+        "straight_flush": "win", "straight_flush_points": 11}},
+        headers={"X-CSRF-Token": p.csrf, "Accept-Language": "sv"})
+    assert r.status_code == 400
+    assert r.json()["error"].startswith("straight_flush_points=11 motsäger straight_flush=win")
+    page = p.http.get("/rules", params={"profile": "classic+target"},
+                      headers={"Accept-Language": "sv"})
+    assert page.status_code == 404 and "kan inte läsa &#39;target&#39;" in page.text
+
+
 def test_import_refuses_non_objects_and_huge_files(app: Any) -> None:
     p = Player(app)
     assert p.post("/api/games/import", [1, 2]).status_code == 400

@@ -5,11 +5,14 @@ export and import validated, errors in one sentence (and in Swedish when asked).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from test_api_support import Apps, Player, apps_fixture
+
+from chicago.store.pads import Pads, PadSummary
 
 SETUP = {"players": ["Anna", "Bo", "Cia"], "dealer": 2, "profile": "classic"}
 
@@ -180,6 +183,29 @@ def test_an_impossible_tie_is_refused_with_the_reason(apps: Apps) -> None:
                                  "kind: that takes 9 cards of one rank, and a deck has four "
                                  "(R3.3).")
     assert len(me.get("/api/keep").json()) == 1
+
+
+def test_a_pad_stored_with_an_old_impossible_tie_opens(apps: Apps) -> None:
+    """R3.3: a tie stored before the check (written to the store as an older version did)
+    is shown as recorded and the pad goes on; a new impossible tie is still refused."""
+    app = apps.new()
+    me = Player(app)
+    pad = me.post("/api/keep", {**SETUP, "profile": "common"}).json()
+    old = {"op": "add", "entry": {"kind": "stage", "deal": 1, "number": 1,
+                                  "seats": [0, 1, 2], "category": "full_house"}}
+    assert Pads(app.state.store).append(pad["id"], 0, old, PadSummary(
+        "in_progress", None, 1, (6, 6, 6)), datetime.now(UTC))
+    fresh = Player(apps.new())  # another process: nothing of the pad in memory
+    fresh.http.cookies = me.http.cookies
+    r = fresh.get(f"/api/keep/{pad['id']}")
+    assert r.status_code == 200, r.text
+    pad = r.json()
+    assert [p["score"] for p in pad["players"]] == [6, 6, 6]
+    r = fresh.post(f"/api/keep/{pad['id']}/entries?lang=sv", stage(pad, [0, 1], "full_house"))
+    assert r.status_code == 400 and "(R3.3)" in r.json()["error"]
+    r = fresh.post(f"/api/keep/{pad['id']}/entries", stage(pad, [2], "flush"))
+    assert r.status_code == 200, r.text
+    assert [p["score"] for p in r.json()["players"]] == [6, 6, 11]
 
 
 def test_a_correction_names_the_entries_it_would_drop(apps: Apps) -> None:

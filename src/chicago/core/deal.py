@@ -10,7 +10,7 @@ from __future__ import annotations
 from chicago.core import awards
 from chicago.core.actions import Exchange, Offer
 from chicago.core.cards import DECK, Card
-from chicago.core.errors import IllegalAction, StackedDealError
+from chicago.core.errors import N_, IllegalAction, StackedDealError
 from chicago.core.events import (
     CardsDealt,
     CardsExchanged,
@@ -58,15 +58,16 @@ def start_deal(s: GameState, events: list[Event]) -> Step:
         where = f"deals[{s.deal - 1}]"
         if sorted(given) != sorted(order):
             raise StackedDealError(
-                f"{where} must give hands to exactly the active seats "
-                f"{sorted(order)}, not {sorted(given)}"
+                N_("{where} must give hands to exactly the active seats {seats}, not {given}"),
+                where=where, seats=sorted(order), given=sorted(given),
             )
         named = set(stacked.stock)
         for seat, hand in stacked.hands:
             size = HAND_SIZE + (seat in six)
             if len(hand) != size:
                 raise StackedDealError(
-                    f"{where}: seat {seat} is dealt {size} cards, not {len(hand)}"
+                    N_("{where}: seat {seat} is dealt {size} cards, not {n}"),
+                    where=where, seat=seat, size=size, n=len(hand),
                 )
             hands[seat] = hand
             named.update(hand)

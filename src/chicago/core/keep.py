@@ -9,7 +9,9 @@ and tricks (`tricks`), and every score change through `awards`. So the pad has n
 table of its own: one source of truth per rule.
 
 Scores are never stored: `replay(setup, entries)` recomputes everything from the entries, so
-undoing or correcting an entry recomputes every later score.
+undoing or correcting an entry recomputes every later score. An entry the pad already holds
+(`recorded`: stored, or earlier on the same pad) is replayed as it was scored: checks of what
+a deck can hold, added after such an entry may have been stored (R3.3), judge only new ones.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Final
 from chicago.core import course, deal, engine, scoring, tricks
 from chicago.core.actions import ChicagoCall, Exchange, Offer, Play, QuadsChoice, QuadsOption
 from chicago.core.cards import Card, Suit, card
+from chicago.core.errors import Worded
 from chicago.core.events import (
     ChicagoBroken,
     ChicagoCalled,
@@ -82,13 +85,8 @@ NOTED: Final = (
 """The events a pad shows; the rest (cards dealt, drawn and played) are its own machinery."""
 
 
-class EntryError(ValueError):
+class EntryError(Worded):
     """A refused entry or setup: `template` is an English sentence with {placeholders}."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        super().__init__(template.format(**params))
-        self.template = template
-        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +285,8 @@ class _Keeper:
     """Whether this deal's Chicago question was answered."""
     real_hands: tuple[tuple[Card, ...], ...] = ()
     events: list[Event] = field(default_factory=list)
+    recorded: bool = False
+    """Whether the entry being entered is on the record already (see `add`)."""
 
     def take_events(self) -> tuple[Event, ...]:
         out = tuple(e for e in self.events if isinstance(e, NOTED))
@@ -326,8 +326,9 @@ class _Keeper:
 
     # Applying entries -------------------------------------------------------------------
 
-    def enter(self, ask: Ask, e: Entry) -> None:
-        """Apply one entry to the question it answers; EntryError changes nothing."""
+    def enter(self, ask: Ask, e: Entry, recorded: bool = False) -> None:
+        """Apply one entry to the question it answers; EntryError changes nothing.
+        A `recorded` entry skips the checks of what one deck can hold (see `add`)."""
         if ask.kind == "over":
             raise EntryError(N_("The game is over: there is nothing more to enter."))
         if e.kind != ask.kind or e.deal != ask.deal or (e.number != ask.number
@@ -340,6 +341,7 @@ class _Keeper:
             "chicago": self._chicago,
             "tricks": self._tricks,
         }[e.kind]
+        self.recorded = recorded
         handler(ask, e)
 
     def _seat(self, seat: object) -> int:
@@ -364,7 +366,8 @@ class _Keeper:
         self.step = step
 
     def _exchange_entry(self, ask: Ask, e: Entry) -> None:
-        if len(set(e.seats)) != len(e.seats):
+        # checked since a later version: a recorded entry is scored as stored (frozenset)
+        if not self.recorded and len(set(e.seats)) != len(e.seats):
             raise EntryError(N_("A player is named twice."))
         if any(x not in ask.seats for x in e.seats):
             raise EntryError(N_("Only players at {points} points or more are asked (R2.4)."),
@@ -387,7 +390,8 @@ class _Keeper:
             raise EntryError(N_("A player is named twice."))
         if len(e.seats) > 1 and e.category in _UNTIED:
             raise EntryError(N_("That hand cannot tie: name the one winner (R3.4)."))
-        check_tie(e.category, len(e.seats))
+        if not self.recorded:  # checked since a later version: recorded ties score as stored
+            check_tie(e.category, len(e.seats))
         rank = e.rank
         if e.category == "four_of_a_kind":
             if rank is None and p.quads is QuadsRule.CHOICE:
@@ -487,30 +491,37 @@ def start(setup: PadSetup) -> Pad:
     return _pad(blank, keeper, ask, ())
 
 
-def add(pad: Pad, entry: Entry) -> Pad:
-    """The pad with one more entry; EntryError (nothing changes) when it does not apply."""
+def add(pad: Pad, entry: Entry, *, recorded: bool = False) -> Pad:
+    """The pad with one more entry; EntryError (nothing changes) when it does not apply.
+    `recorded`: the entry is already on the pad's record (a stored operation replayed, or
+    an earlier entry recomputed), so it is scored as it was when stored, without the checks
+    that a version before them did not make: a tie one deck can hold (R3.3, `check_tie`)
+    and a 45+ answer naming each player once. Both judge the entry alone, never the pad's
+    state, so an entry that passed them once passes on every replay."""
     keeper = _keeper(pad)
-    keeper.enter(pad.ask, entry)
+    keeper.enter(pad.ask, entry, recorded)
     ask = keeper.settle()
     line = Line(entry, pad.ask, keeper.take_events(), keeper.s.scores)
     return _pad(pad, keeper, ask, (*pad.lines, line))
 
 
-def replay(setup: PadSetup, entries: tuple[Entry, ...]) -> Pad:
-    """The pad after `entries`; EntryError (with `index`) at the first that does not apply."""
-    result = replay_valid(setup, entries)
+def replay(setup: PadSetup, entries: tuple[Entry, ...], *, recorded: bool = False) -> Pad:
+    """The pad after `entries`; EntryError (with `index`) at the first that does not apply.
+    `recorded` as in `add` (a file being read is not: every entry is checked)."""
+    result = replay_valid(setup, entries, recorded=recorded)
     if result.error is not None:
         raise result.error
     return result.pad
 
 
-def replay_valid(setup: PadSetup, entries: tuple[Entry, ...]) -> Replayed:
+def replay_valid(setup: PadSetup, entries: tuple[Entry, ...], *,
+                 recorded: bool = False) -> Replayed:
     """The pad after the entries that apply, in order, stopping at the first that does not
     (that one and every later one are `dropped`, with the reason in `error`)."""
     pad = start(setup)
     for i, e in enumerate(entries):
         try:
-            pad = add(pad, e)
+            pad = add(pad, e, recorded=recorded)
         except EntryError as error:
             error.params.setdefault("index", i)
             return Replayed(pad, entries[i:], error)
@@ -518,17 +529,21 @@ def replay_valid(setup: PadSetup, entries: tuple[Entry, ...]) -> Replayed:
 
 
 def undo(pad: Pad) -> Pad:
-    """The pad without its last entry, recomputed from the start."""
+    """The pad without its last entry, recomputed from the start (its entries as recorded)."""
     if not pad.lines:
         raise EntryError(N_("There is nothing to undo."))
-    return replay(pad.setup, pad.entries[:-1])
+    return replay(pad.setup, pad.entries[:-1], recorded=True)
 
 
-def correct(pad: Pad, index: int, entry: Entry) -> Replayed:
+def correct(pad: Pad, index: int, entry: Entry, *, recorded: bool = False) -> Replayed:
     """Entry `index` replaced and every later score recomputed. The corrected entry itself
-    must apply (else EntryError); later entries that no longer apply are `dropped`."""
+    must apply and is checked as a new entry unless the correction itself is `recorded`
+    (else EntryError); the others are recorded ones (`add`); later entries that no longer
+    apply are `dropped`."""
     if not 0 <= index < len(pad.lines):
         raise EntryError(N_("There is no entry {number} to correct."), number=index + 1)
     entries = pad.entries
-    add(replay(pad.setup, entries[:index]), entry)  # raises when the correction does not apply
-    return replay_valid(pad.setup, (*entries[:index], entry, *entries[index + 1 :]))
+    # raises when the correction does not apply
+    add(replay(pad.setup, entries[:index], recorded=True), entry, recorded=recorded)
+    return replay_valid(pad.setup, (*entries[:index], entry, *entries[index + 1 :]),
+                        recorded=True)

@@ -106,7 +106,7 @@ def setup_from_json(data: dict[str, Any]) -> PadSetup:
     try:
         profile = profile_from_json(data.get("profile"))
     except (ProfileError, ValueError) as e:
-        raise EntryError(N_("The rules cannot be read: {reason}."), reason=str(e)) from None
+        raise EntryError(N_("The rules cannot be read: {reason}."), reason=e) from None
     setup = PadSetup(tuple(p.strip() for p in players), dealer, profile)
     setup.check()
     return setup

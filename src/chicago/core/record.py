@@ -23,7 +23,7 @@ from chicago.core.actions import (
 )
 from chicago.core.cards import Card, card
 from chicago.core.engine import to_act
-from chicago.core.errors import IllegalAction, StackedDealError
+from chicago.core.errors import N_, IllegalAction, Phrase, StackedDealError, Worded
 from chicago.core.events import event_to_json
 from chicago.core.game import Game
 from chicago.core.rules import DEFAULT_PROFILE, RuleProfile, profile_from_json, profile_to_json
@@ -40,8 +40,16 @@ _ACTION_FIELDS: Final = {
 }
 
 
-class GameFileError(ValueError):
-    """A game file that cannot be loaded or replayed; the message is one line."""
+class GameFileError(Worded):
+    """A game file that cannot be loaded or replayed; the message is one line (str() is the
+    English of GAME-FILE.md, `template` and `params` are for other languages)."""
+
+    @classmethod
+    def of(cls, error: Exception) -> GameFileError:
+        """The same words as another core error (a profile's, a stacked deal's)."""
+        if isinstance(error, Worded):
+            return cls(error.template, **error.params)
+        return cls(N_("{reason}"), reason=error)
 
 
 @dataclass
@@ -67,63 +75,74 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def _kind(value: object) -> str:
+def _kind(value: object) -> Phrase:
     """The JSON kind of a value, for messages: "an array", "a string", ..."""
     if isinstance(value, dict):
-        return "an object"
+        return Phrase(N_("an object"))
     if isinstance(value, list):
-        return "an array"
+        return Phrase(N_("an array"))
     if isinstance(value, str):
-        return "a string"
+        return Phrase(N_("a string"))
     if isinstance(value, bool):
-        return "a boolean"
-    return "null" if value is None else "a number"
+        return Phrase(N_("a boolean"))
+    return Phrase(N_("null")) if value is None else Phrase(N_("a number"))
 
 
-def _card(value: object, where: str) -> Card:
+Where = str | Phrase
+"""A place in the file: a field path ("deals[0].hands.1"), or words ("action 3: discard")."""
+
+
+def _card(value: object, where: Where) -> Card:
     if not isinstance(value, str):
-        raise GameFileError(f"{where}: a card must be a string like \"Ah\", not {_show(value)}")
+        raise GameFileError(N_("{where}: a card must be a string like \"Ah\", not {value}"),
+                            where=where, value=_show(value))
     try:
         return card(value)
     except ValueError:
         raise GameFileError(
-            f"{where}: unknown card {_show(value)} (rank 23456789TJQKA + suit cdhs, like \"Ah\")"
+            N_("{where}: unknown card {value} (rank 23456789TJQKA + suit cdhs, like \"Ah\")"),
+            where=where, value=_show(value),
         ) from None
 
 
-def _cards(value: object, where: str) -> tuple[Card, ...]:
+def _cards(value: object, where: Where) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise GameFileError(f"{where}: expected a list of cards, not {_show(value)}")
-    return tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(value))
+        raise GameFileError(N_("{where}: expected a list of cards, not {value}"), where=where,
+                            value=_show(value))
+    return tuple(_card(v, Phrase("{where}[{i}]", where=where, i=i)) for i, v in enumerate(value))
 
 
 def _deal(raw: object, index: int, seats: int) -> StackedDeal:
     where = f"deals[{index}]"
     if not isinstance(raw, dict):
-        raise GameFileError(f"{where}: expected an object with hands and stock")
+        raise GameFileError(N_("{where}: expected an object with hands and stock"), where=where)
     unknown = set(raw) - {"hands", "stock"}
     if unknown:
-        raise GameFileError(f"{where}: unknown field {_show(sorted(unknown)[0])}")
+        raise GameFileError(N_("{where}: unknown field {field}"), where=where,
+                            field=_show(sorted(unknown)[0]))
     hands_raw = raw.get("hands")
     if not isinstance(hands_raw, dict):
-        raise GameFileError(f"{where}.hands: expected an object of seat → five cards")
+        raise GameFileError(N_("{where}.hands: expected an object of seat → five cards"),
+                            where=where)
     hands: list[tuple[int, tuple[Card, ...]]] = []
     seen: set[Card] = set()
 
     def mark(c: Card, place: str) -> None:
         if c in seen:
-            raise GameFileError(f"{place}: card {c} is dealt twice")
+            raise GameFileError(N_("{where}: card {card} is dealt twice"), where=place, card=c)
         seen.add(c)
 
     for key, hand_raw in hands_raw.items():
         if not (isinstance(key, str) and key.isdigit() and str(int(key)) == key
                 and int(key) < seats):
             raise GameFileError(
-                f"{where}.hands: {_show(key)} is not a seat of a {seats}-seat table"
+                N_("{where}.hands: {key} is not a seat of a {seats}-seat table"),
+                where=where, key=_show(key), seats=seats,
             )
         hand = _cards(hand_raw, f"{where}.hands.{key}")
         if len(hand) not in (5, 6):
-            raise GameFileError(f"{where}.hands.{key}: a hand has 5 cards, not {len(hand)}")
+            raise GameFileError(N_("{where}: a hand has 5 cards, not {n}"),
+                                where=f"{where}.hands.{key}", n=len(hand))
         for c in hand:
             mark(c, f"{where}.hands.{key}")
         hands.append((int(key), hand))
@@ -135,94 +154,111 @@ def _deal(raw: object, index: int, seats: int) -> StackedDeal:
 
 
 def _action(raw: object, index: int, seats: int) -> Action:
-    where = f"action {index}"
+    where = Phrase(N_("action {n}"), n=index)
     if not isinstance(raw, dict):
-        raise GameFileError(f"{where}: expected an object with seat and type")
+        raise GameFileError(N_("{where}: expected an object with seat and type"), where=where)
     kind = raw.get("type")
-    if kind not in _ACTION_FIELDS:
-        what = "type is missing" if kind is None else f"unknown action type {_show(kind)}"
-        raise GameFileError(f"{where}: {what} (exchange, offer, quads, chicago, play)")
+    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:  # a list or object too
+        if kind is None:
+            raise GameFileError(N_("{where}: type is missing (exchange, offer, quads, chicago, "
+                                   "play)"), where=where)
+        raise GameFileError(N_("{where}: unknown action type {kind} (exchange, offer, quads, "
+                               "chicago, play)"), where=where, kind=_show(kind))
     required, optional = _ACTION_FIELDS[kind]
     unknown = set(raw) - required - optional - {"seat", "type"}
     if unknown:
-        raise GameFileError(f"{where}: unknown field {_show(sorted(unknown)[0])} for {kind}")
+        raise GameFileError(N_("{where}: unknown field {field} for {kind}"), where=where,
+                            field=_show(sorted(unknown)[0]), kind=kind)
     missing = ({"seat"} | required) - set(raw)
     if missing:
-        raise GameFileError(f"{where}: {kind} needs {_show(sorted(missing)[0])}")
+        raise GameFileError(N_("{where}: {kind} needs {field}"), where=where, kind=kind,
+                            field=_show(sorted(missing)[0]))
     seat = raw["seat"]
     if not _is_int(seat) or not 0 <= seat < seats:
         raise GameFileError(
-            f"{where}: seat must be a seat number 0–{seats - 1}, not {_show(seat)}"
+            N_("{where}: seat must be a seat number 0–{top}, not {value}"),
+            where=where, top=seats - 1, value=_show(seat),
         )
     if kind == "exchange":
-        discard = _cards(raw["discard"], f"{where}: discard")
+        discard = _cards(raw["discard"], Phrase(N_("{where}: discard"), where=where))
         confirm = raw.get("confirm_reset", False)
         if not isinstance(confirm, bool):
             raise GameFileError(
-                f"{where}: confirm_reset must be true or false, not {_show(confirm)}"
+                N_("{where}: confirm_reset must be true or false, not {value}"),
+                where=where, value=_show(confirm),
             )
         return Exchange(seat, discard, confirm)
     if kind == "offer":
         if not isinstance(raw["keep"], bool):
-            raise GameFileError(f"{where}: keep must be true or false, not {_show(raw['keep'])}")
+            raise GameFileError(N_("{where}: keep must be true or false, not {value}"),
+                                where=where, value=_show(raw["keep"]))
         return Offer(seat, raw["keep"])
     if kind == "quads":
         if raw["choice"] not in ("points", "reset"):
             raise GameFileError(
-                f"{where}: choice must be \"points\" or \"reset\", not {_show(raw['choice'])}"
+                N_("{where}: choice must be \"points\" or \"reset\", not {value}"),
+                where=where, value=_show(raw["choice"]),
             )
         return QuadsChoice(seat, raw["choice"])
     if kind == "chicago":
         if not isinstance(raw["call"], bool):
-            raise GameFileError(f"{where}: call must be true or false, not {_show(raw['call'])}")
+            raise GameFileError(N_("{where}: call must be true or false, not {value}"),
+                                where=where, value=_show(raw["call"]))
         return ChicagoCall(seat, raw["call"])
-    return Play(seat, _card(raw["card"], f"{where}: card"))
+    return Play(seat, _card(raw["card"], Phrase(N_("{where}: card"), where=where)))
 
 
 def parse(data: object) -> GameFile:
     """Check a decoded game file and turn it into a GameFile; raises GameFileError."""
     if not isinstance(data, dict):
-        raise GameFileError(f"a game file must be a JSON object, not {_kind(data)}")
+        raise GameFileError(N_("a game file must be a JSON object, not {kind}"),
+                            kind=_kind(data))
     unknown = set(data) - _TOP_FIELDS
     if unknown:
         raise GameFileError(
-            f"unknown top-level field {_show(sorted(unknown)[0])} (free-form data goes in meta)"
+            N_("unknown top-level field {field} (free-form data goes in meta)"),
+            field=_show(sorted(unknown)[0]),
         )
     if "format" not in data:
-        raise GameFileError(f"format is missing (it must be {_show(FORMAT)})")
+        raise GameFileError(N_("format is missing (it must be {format})"), format=_show(FORMAT))
     if data["format"] != FORMAT:
-        raise GameFileError(f"format must be {_show(FORMAT)}, not {_show(data['format'])}")
+        raise GameFileError(N_("format must be {format}, not {value}"), format=_show(FORMAT),
+                            value=_show(data["format"]))
     profile = DEFAULT_PROFILE
     if "profile" in data:
         try:
             profile = profile_from_json(data["profile"])
         except ValueError as e:
-            raise GameFileError(str(e)) from None
+            raise GameFileError.of(e) from None
     seats_raw = data.get("seats")
     if "seats" not in data:
-        raise GameFileError("seats is missing: a whole number from 2 to 6 (R1.1)")
+        raise GameFileError(N_("seats is missing: a whole number from 2 to 6 (R1.1)"))
     if not isinstance(seats_raw, int) or isinstance(seats_raw, bool) or not 2 <= seats_raw <= 6:
         raise GameFileError(
-            f"seats must be a whole number from 2 to 6, not {_show(seats_raw)} (R1.1)"
+            N_("seats must be a whole number from 2 to 6, not {value} (R1.1)"),
+            value=_show(seats_raw),
         )
     seats: int = seats_raw
     seed = data.get("seed", 0)
     if not _is_int(seed):
-        raise GameFileError(f"seed must be a whole number, not {_show(seed)}")
+        raise GameFileError(N_("seed must be a whole number, not {value}"), value=_show(seed))
     dealer = data.get("dealer")
     if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < seats):
-        raise GameFileError(f"dealer must be a seat number 0–{seats - 1}, not {_show(dealer)}")
+        raise GameFileError(N_("dealer must be a seat number 0–{top}, not {value}"),
+                            top=seats - 1, value=_show(dealer))
     deals_raw = data.get("deals", [])
     if not isinstance(deals_raw, list):
-        raise GameFileError(f"deals must be a list of stacked deals, not {_kind(deals_raw)}")
+        raise GameFileError(N_("deals must be a list of stacked deals, not {kind}"),
+                            kind=_kind(deals_raw))
     deals = tuple(_deal(d, i, seats) for i, d in enumerate(deals_raw))
     actions_raw = data.get("actions", [])
     if not isinstance(actions_raw, list):
-        raise GameFileError(f"actions must be a list of actions, not {_kind(actions_raw)}")
+        raise GameFileError(N_("actions must be a list of actions, not {kind}"),
+                            kind=_kind(actions_raw))
     actions = [_action(a, i, seats) for i, a in enumerate(actions_raw)]
     meta = data.get("meta")
     if meta is not None and not isinstance(meta, dict):
-        raise GameFileError(f"meta must be an object, not {_kind(meta)}")
+        raise GameFileError(N_("meta must be an object, not {kind}"), kind=_kind(meta))
     return GameFile(profile, seats, seed, dealer, deals, actions, meta)
 
 
@@ -231,7 +267,7 @@ def loads(text: str) -> GameFile:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise GameFileError(f"not valid JSON: {e}") from None
+        raise GameFileError(N_("not valid JSON: {detail}"), detail=e) from None
     return parse(data)
 
 
@@ -240,14 +276,12 @@ def replay(gf: GameFile) -> Game:
     try:
         game = Game.new(gf.profile, gf.seats, gf.seed, gf.dealer, gf.deals)
     except StackedDealError as e:
-        raise GameFileError(str(e)) from None
+        raise GameFileError.of(e) from None
     for i, action in enumerate(gf.actions):
         try:
             game.apply(action)
-        except IllegalAction as e:
-            raise GameFileError(f"action {i}: {e}") from None
-        except StackedDealError as e:
-            raise GameFileError(f"action {i}: {e}") from None
+        except (IllegalAction, StackedDealError) as e:
+            raise GameFileError(N_("action {n}: {reason}"), n=i, reason=e) from None
     return game
 
 

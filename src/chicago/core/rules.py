@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any, Final
 
+from chicago.core.errors import N_, Phrase, Worded
 from chicago.core.hands import Category
 
 
@@ -270,8 +271,9 @@ CHOICES: Final[dict[str, tuple[object, ...]]] = {
 """The values a custom profile may take, knob by knob (RULES.md §X and the options below it)."""
 
 
-class ProfileError(ValueError):
-    """A custom profile with an unknown knob, a value not offered, or a contradiction."""
+class ProfileError(Worded):
+    """A custom profile with an unknown knob, a value not offered, or a contradiction; an
+    unknown preset. str() is English; `template` and `params` are for other languages."""
 
 
 ALIASES: Final[dict[str, str]] = {"house": HOUSE.id}
@@ -279,7 +281,7 @@ ALIASES: Final[dict[str, str]] = {"house": HOUSE.id}
 
 
 def get_profile(name: str) -> RuleProfile:
-    """Look a preset up by id or alias; raises ValueError listing the known ids."""
+    """Look a preset up by id or alias; raises ProfileError (a ValueError) listing the ids."""
     try:
         return PRESETS[ALIASES.get(name, name)]
     except (KeyError, TypeError):
@@ -288,7 +290,8 @@ def get_profile(name: str) -> RuleProfile:
             if pid in ALIASES.values() else pid
             for pid in PRESETS
         )
-        raise ValueError(f"unknown rule profile {name!r} (known: {known})") from None
+        raise ProfileError(N_("unknown rule profile {name} (known: {known})"), name=repr(name),
+                           known=known) from None
 
 
 def _plain(value: object) -> object:
@@ -302,13 +305,15 @@ def _plain(value: object) -> object:
 def _coerce(name: str, value: object) -> object:
     """A knob value from JSON or a command line, checked against the offered choices."""
     if name not in CHOICES:
-        raise ProfileError(f"unknown rule knob {name!r} (known: {', '.join(CHOICES)})")
+        raise ProfileError(N_("unknown rule knob {name} (known: {known})"), name=repr(name),
+                           known=", ".join(CHOICES))
     for choice in CHOICES[name]:
         for form in (choice, _plain(choice)):
             if type(form) is type(value) and form == value:
                 return choice
     offered = ", ".join(repr(_plain(c)) for c in CHOICES[name])
-    raise ProfileError(f"{name} cannot be {value!r} (offered: {offered})")
+    raise ProfileError(N_("{name} cannot be {value} (offered: {offered})"), name=name,
+                       value=repr(value), offered=offered)
 
 
 def offers(name: str, value: object) -> bool:
@@ -359,26 +364,26 @@ def check(profile: RuleProfile) -> None:
     """Refuse knob combinations that contradict each other (ProfileError)."""
     p = profile
     if p.qualification_required and p.win is not WinRule.AT_TARGET:
-        raise ProfileError("qualification_required needs win=at_target (elimination at target)")
+        raise ProfileError(N_("qualification_required needs win=at_target (elimination at target)"))
     if p.qualification_required and p.chicago_minimum > p.target:
-        raise ProfileError("qualification_required needs a Chicago minimum below the target")
+        raise ProfileError(N_("qualification_required needs a Chicago minimum below the target"))
     if p.high_score is not HighScoreRule.NONE and p.high_score_threshold >= p.target:
-        raise ProfileError("the high-score threshold must be below the target")
+        raise ProfileError(N_("the high-score threshold must be below the target"))
     if p.high_score is HighScoreRule.SIX_CARDS and p.exchanges < 2:
-        raise ProfileError("six_cards needs at least two exchanges")
+        raise ProfileError(N_("six_cards needs at least two exchanges"))
     if not p.final_hand_scores and p.final_hand_after_chicago:
-        raise ProfileError("final_hand_after_chicago needs final_hand_scores")
+        raise ProfileError(N_("final_hand_after_chicago needs final_hand_scores"))
     if p.chicago_two_points is not None and p.chicago_two_points < p.chicago_points:
-        raise ProfileError("chicago_two_points cannot be below chicago_points")
+        raise ProfileError(N_("chicago_two_points cannot be below chicago_points"))
     if p.last_trick_two_points < p.last_trick_points:
-        raise ProfileError("last_trick_two_points cannot be below last_trick_points")
+        raise ProfileError(N_("last_trick_two_points cannot be below last_trick_points"))
 
 
 _UNUSED_WHEN: Final[tuple[tuple[str, str, object, str], ...]] = (
     ("straight_flush_points", "straight_flush", StraightFlushRule.WIN,
-     "a straight flush wins outright, so it scores no points"),
+     N_("a straight flush wins outright, so it scores no points")),
     ("high_score_threshold", "high_score", HighScoreRule.NONE,
-     "with no high-score rule there is no threshold"),
+     N_("with no high-score rule there is no threshold")),
 )
 """(knob, other knob, other's value, why): the knob has no effect while the other has that
 value, so changing it then is a contradiction rather than a rule."""
@@ -391,8 +396,9 @@ def check_changes(preset: RuleProfile, profile: RuleProfile) -> None:
         mine = getattr(profile, knob)
         if getattr(profile, other) is value and mine != getattr(preset, knob):
             raise ProfileError(
-                f"{knob}={_plain(mine)} contradicts {other}={_plain(value)}: {why} "
-                f"(change one of them)"
+                N_("{knob}={mine} contradicts {other}={value}: {why} (change one of them)"),
+                knob=knob, mine=_plain(mine), other=other, value=_plain(value),
+                why=Phrase(why),
             )
 
 
@@ -444,18 +450,20 @@ def profile_from_json(data: object) -> RuleProfile:
     if isinstance(data, str):
         return get_profile(data)
     if not isinstance(data, dict):
-        raise ProfileError("profile must be a preset id or an object with base and knobs")
+        raise ProfileError(N_("profile must be a preset id or an object with base and knobs"))
     unknown = set(data) - {"id", "base", "knobs"}
     if unknown:
-        raise ProfileError(f"profile: unknown field {sorted(unknown)[0]!r}")
+        raise ProfileError(N_("profile: unknown field {field}"), field=repr(sorted(unknown)[0]))
     base = data.get("base")
     knobs = data.get("knobs")
     if not isinstance(base, str) or not isinstance(knobs, dict):
-        raise ProfileError("a custom profile needs base (a preset id) and knobs (an object)")
+        raise ProfileError(N_("a custom profile needs base (a preset id) and knobs (an object)"))
     missing = set(CHOICES) - set(knobs)
     if missing:
-        raise ProfileError(f"profile: knob {sorted(missing)[0]!r} is missing (stored whole)")
+        raise ProfileError(N_("profile: knob {knob} is missing (stored whole)"),
+                           knob=repr(sorted(missing)[0]))
     profile = _customize(base, knobs, stored=True)
     if "id" in data and data["id"] != profile.id:
-        raise ProfileError(f"profile: id {data['id']!r} does not match its knobs ({profile.id})")
+        raise ProfileError(N_("profile: id {id} does not match its knobs ({knobs})"),
+                           id=repr(data["id"]), knobs=profile.id)
     return profile

@@ -30,6 +30,7 @@ from chicago.core.rules import ProfileError, customize
 from chicago.store import Owner, Store
 from chicago.store.pads import Pads, PadSummary, StoredPad
 from chicago.table.service import BadRequest, NotFound, ServiceError, Stale
+from chicago.text.core_errors import error_words
 from chicago.text.i18n import _, ngettext
 from chicago.text.keep import error_text
 
@@ -111,7 +112,7 @@ class KeepService:
         for number, op in enumerate(self.pads.ops(row.id, row.version), start=1):
             try:
                 pad = self._fold(pad, op)
-            except EntryError as e:  # stored before a rule of the pad was checked (R3.3)
+            except EntryError as e:  # a damaged record: say which operation, never crash
                 raise BadRequest(_("This score pad cannot be opened: its operation {number} "
                                    "is no longer accepted ({reason}).", number=number,
                                    reason=error_text(e).rstrip("."))) from None
@@ -127,13 +128,16 @@ class KeepService:
 
     @staticmethod
     def _fold(pad: Pad, op: dict[str, Any]) -> Pad:
+        """One stored operation, scored as it was recorded: checks added since it was stored
+        (a tie one deck can hold, R3.3) judge new entries only, so an old pad still opens."""
         kind = op.get("op")
         if kind == "add":
-            return keep.add(pad, entry_from_json(op["entry"]))
+            return keep.add(pad, entry_from_json(op["entry"]), recorded=True)
         if kind == "undo":
             return keep.undo(pad)
         if kind == "correct":
-            return keep.correct(pad, int(op["index"]), entry_from_json(op["entry"])).pad
+            return keep.correct(pad, int(op["index"]), entry_from_json(op["entry"]),
+                                recorded=True).pad
         raise ValueError(f"unknown pad operation {kind!r}")
 
     def _row(self, owner: Owner, pad_id: str) -> StoredPad:
@@ -161,7 +165,8 @@ class KeepService:
         except EntryError as e:
             raise BadRequest(error_text(e)) from None
         except ProfileError as e:
-            raise BadRequest(_("The rules cannot be read: {reason}.", reason=str(e))) from None
+            raise BadRequest(_("The rules cannot be read: {reason}.",
+                               reason=error_words(e))) from None
         return self._insert(owner, keep.start(setup), [])
 
     def import_file(self, owner: Owner, data: object) -> Kept:

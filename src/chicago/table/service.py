@@ -49,8 +49,8 @@ from chicago.table.errors import (
     Stale,
 )
 from chicago.table.scores import DealScores, history_from_start
+from chicago.text.core_errors import error_words
 from chicago.text.i18n import _
-from chicago.text.refusals import file_refusal
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -103,7 +103,7 @@ def parse_profile(raw: object) -> RuleProfile:
     except BadRequest:
         raise
     except ValueError as e:  # an unknown preset, knob or value (ProfileError is one)
-        raise BadRequest(str(e)) from None
+        raise BadRequest(error_words(e)) from None
     raise BadRequest(_("Profile must be a preset id or {form}",
                        form='{"base": id, "changes": {...}}'))
 
@@ -307,8 +307,8 @@ class TableService(TableCore):
         """A backup replayed and stored as a new game of `owner`; nothing is stored on error."""
         try:
             gf = record.parse(data)
-        except record.GameFileError as e:
-            raise BadRequest(str(e).replace("\n", " ")) from None
+        except record.GameFileError as e:  # in the reader's language (GAME-FILE.md's English
+            raise BadRequest(error_words(e)) from None  # is `chicago replay`'s)
         if not 0 <= gf.seed <= MAX_SEED:
             # The seed exactly as the file gives it: a browser would round it.
             raise BadRequest(
@@ -318,7 +318,7 @@ class TableService(TableCore):
         try:
             game = record.replay(gf)
         except record.GameFileError as e:
-            raise BadRequest(file_refusal(str(e).replace("\n", " "))) from None
+            raise BadRequest(error_words(e)) from None
         levels = self._levels_from_meta(game.setup.seats, gf.meta)
         return self._start(owner, game, levels, [], imported=True)
 

@@ -24,6 +24,7 @@ from chicago.core.events import (
 )
 from chicago.core.keep import Ask, Entry, EntryError, Pad
 from chicago.core.rules import HighScoreRule, RuleProfile
+from chicago.text.core_errors import error_words
 from chicago.text.i18n import N_, _, ngettext
 
 CATEGORY_WORDS: Final = {
@@ -244,6 +245,4 @@ def standing(pad: Pad, seat: int) -> str:
 
 def error_text(error: EntryError) -> str:
     """A refusal in the player's language (nested reasons translated too)."""
-    params = {k: error_text(v) if isinstance(v, EntryError) else v
-              for k, v in error.params.items()}
-    return _(error.template, **params)
+    return error_words(error)

@@ -125,16 +125,3 @@ def known(reason: str) -> bool:
     """Whether a reason has a shape this module can say in other words."""
     return any(pattern.fullmatch(reason) for pattern, _you, _other in SHAPES)
 
-
-_IN_A_FILE: Final = re.compile(r"action (?P<n>\d+): (?P<reason>.+) — (?P<rule>\S[^—]*)")
-
-
-def file_refusal(message: str) -> str:
-    """A game file's illegal action ("action 14: seat 2 must follow suit (hearts led) —
-    R6.1", as `chicago replay` says it) in the player's words; other file errors as they
-    are (they name the file's fields, which are the same in every language)."""
-    found = _IN_A_FILE.fullmatch(message)
-    if found is None or not known(found["reason"]):
-        return message
-    return _("action {n}: {reason}", n=found["n"],
-             reason=refusal(found["reason"], found["rule"]))

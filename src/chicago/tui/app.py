@@ -37,6 +37,7 @@ from chicago.core.rules import (
 )
 from chicago.store import GameRow, Owner, describe_url
 from chicago.table.service import ServiceError, Table, TableService
+from chicago.text.core_errors import error_words
 from chicago.text.i18n import N_, _
 from chicago.text.rules_text import profile_title, rules_markdown
 from chicago.text.wording import LEVEL_WORDS
@@ -540,8 +541,8 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
     def action_rules(self) -> None:
         try:
             profile = self._profile()
-        except ValueError as e:
-            self.query_one("#error", Static).update(str(e))
+        except ValueError as e:  # a contradiction in the player's language (error_words)
+            self.query_one("#error", Static).update(error_words(e))
             return
         self.app.push_screen(RulesScreen(rules_markdown(profile)))
 
@@ -555,7 +556,7 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         try:
             profile = self._profile()
         except ValueError as e:
-            error.update(str(e))
+            error.update(error_words(e))
             return
         text = self.query_one("#seed", Input).value.strip()
         seed: int | None = None
@@ -584,7 +585,7 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                 seed=seed,
             )
         except (ServiceError, ValueError) as e:
-            message = e.message if isinstance(e, ServiceError) else str(e)
+            message = e.message if isinstance(e, ServiceError) else error_words(e)
             self.query_one("#error", Static).update(message)
             return
         app.open_table(table, fresh=True, replace=True)

@@ -17,6 +17,7 @@ from chicago.core import record
 from chicago.store import Owner, Store
 from chicago.store.repo import OwnerKind
 from chicago.table.service import BadRequest, ServiceError, Table, TableService
+from chicago.text.core_errors import error_words
 from chicago.text.i18n import _
 
 LOCAL_KIND: Final = "local"
@@ -81,7 +82,7 @@ def import_game(service: TableService, owner: Owner, path: Path) -> Table:
         return service.import_file(owner, data)
     except record.GameFileError as e:
         raise GameFileProblem(_("{name} is not a good game file: {error}", name=path.name,
-                                error=_one_line(e))) from None
+                                error=error_words(e))) from None
     except BadRequest as e:
         raise GameFileProblem(_("{name} is not a good game file: {error}", name=path.name,
                                 error=_one_line(e.message))) from None

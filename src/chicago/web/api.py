@@ -34,6 +34,7 @@ from chicago.core.rules import CHOICES, PRESETS, RuleProfile, get_profile
 from chicago.core.views import view_to_json
 from chicago.store import GameRow, Owner
 from chicago.table.service import HUMAN, BadRequest, Hint, Table, TableService, parse_profile
+from chicago.text.core_errors import error_words
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language, known
 from chicago.text.narration import Narrator, tell, trick_cards_before
 from chicago.text.rules_text import profile_title, rules_page
@@ -572,7 +573,7 @@ async def rules(profile: str = "chicago-gamewide-0.2") -> Response:
     try:
         chosen = get_profile(profile)
     except ValueError as e:
-        return JSONResponse(error_body(str(e)), status_code=404)
+        return JSONResponse(error_body(error_words(e)), status_code=404)
     return JSONResponse(_rules_json(chosen))
 
 

@@ -30,6 +30,7 @@ from chicago.core.rules import (
 )
 from chicago.table.service import ServiceError
 from chicago.text import i18n
+from chicago.text.core_errors import error_words
 from chicago.text.i18n import (
     LANGUAGES,
     N_,
@@ -234,12 +235,13 @@ def profile_from_query(name: str | None, changes: dict[str, str]) -> RuleProfile
     """The profile a rules URL names: a preset id, or a custom id `base+knob=value,…`
     (as `customize` names its profiles), with further `knob=value` changes on top."""
     name = (name or DEFAULT_PROFILE.id).replace(" ", "+")  # "+" arrives as a space
-    base, _, label = name.partition("+")
+    base, _plus, label = name.partition("+")
     knobs: dict[str, object] = {}
     for part in filter(None, label.split(",")):
         knob, sep, value = part.partition("=")
         if not sep:
-            raise ProfileError(f"cannot read {part!r} in the profile name {name!r}")
+            raise ProfileError(_("Cannot read {part} in the profile name {name}",
+                                 part=repr(part), name=repr(name)))
         knobs[knob] = knob_from_text(knob, value)
     knobs.update({k: knob_from_text(k, v) for k, v in changes.items()})
     profile = get_profile(base)
@@ -257,7 +259,7 @@ def rules(request: Request, profile: str | None = None) -> HTMLResponse:
         return _page(
             request,
             "rules.html",
-            {"page": "rules", "error": str(error), "presets": list(PRESETS.values())},
+            {"page": "rules", "error": error_words(error), "presets": list(PRESETS.values())},
             status_code=404,
         )
     return _page(
