@@ -39,9 +39,13 @@ _LETTERS = str.maketrans(
 _KEEP = re.compile(r"\{[^{}]*\}|%\([a-z_]+\)[sd]|%[sd]|<[^<>]*>|&[a-z]+;|&#\d+;")
 """What a translation must keep as it is: placeholders, HTML tags and entities."""
 WORD = re.compile(r"[A-Za-z]{2,}")
-IDENTIFIER = re.compile(r"\b[a-z]+(-[a-z0-9.]+)+|(?<![\w])\.[a-z]{2,4}\b")
+IDENTIFIER = re.compile(
+    r"\b[a-z]+(-[a-z0-9.]+)*\+[\w=.,+-]+|\b[a-z]+(-[a-z0-9.]+)+|(?<![\w])\.[a-z]{2,4}\b"
+    r"|\b[a-z][a-z_]*=[\w.-]+")
 """Names that are typed, not read, and the same in every language: a rule profile's id
-(`chicago-gamewide-0.2`), a file's extension (`.json`)."""
+(`chicago-gamewide-0.2`, a custom one's `basic+target=50`), a file's extension (`.json`), a
+custom profile's change as it is typed (`target=50`: the knob's id, as `chicago rules` and
+the terminal's form take it)."""
 MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Sep", "Oct",
                  "Nov", "Dec")
 ALLOWED: frozenset[str] = frozenset({"Chicago", "English", "Svenska", "EN", "SV", *MONTHS})

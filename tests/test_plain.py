@@ -24,6 +24,7 @@ from chicago.core.rules import HOUSE, RuleProfile, get_profile
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase, StackedDeal
 from chicago.plain import PlainGame, PlainOptions, opponent_levels, parse_card, play_plain
+from chicago.text.cards import face
 from chicago.text.i18n import use_language
 
 ONES = "1\n" * 5000
@@ -154,8 +155,8 @@ def test_an_unwritable_save_file_is_reported(tmp_path: Path) -> None:
 def test_hint_gives_a_suggestion_and_its_reason(tmp_path: Path) -> None:
     _, out, _ = run_plain(tmp_path, "hint\nquit\n")
     line = next(ln for ln in out.splitlines() if "Hint (" in ln)
-    assert re.search(r"Hint \(\w+ bot\): (keep all five cards|discard [2-9TJQKA][cdhs]).*\(type "
-                     r"[^)]+\)\. \S", line), line
+    assert re.search(r"Hint \(\w+ bot\): (keep all five cards|discard (10|[2-9JQKA])[♣♦♥♠])"
+                     r".*\(type [^)]+\)\. \S", line), line
 
 
 def test_rules_scores_and_help(tmp_path: Path) -> None:
@@ -194,11 +195,24 @@ def test_a_card_not_held_is_refused(tmp_path: Path) -> None:
     ui, out = ui_for(game, f"{other.text}\nkeep\n")
     action = ui.choose(game.view(0), game.legal_actions(), Stream(0))
     assert action == Exchange(0, ())
-    assert f"You do not hold {other.text}." in out.getvalue()
+    assert f"You do not hold {face(other)}." in out.getvalue()  # as the hand shows it
     # Seat 0 was asked with its own hand shown, and only that.
     asked = out.getvalue().split("You do not hold")[0]
-    assert all(c.text in asked for c in game.state.hands[0])
-    assert other.text not in asked
+    assert all(face(c) in asked for c in game.state.hands[0])
+    assert face(other) not in asked
+
+
+def test_cards_are_shown_by_their_faces_and_typed_either_way() -> None:
+    """Line mode shows a card as players read it (K♦), never a file's code (Kd), and takes
+    either form as an answer; its help says both."""
+    game = Game.new(seats=2, seed=1, dealer=1)
+    first, second = game.state.hands[0][:2]
+    ui, out = ui_for(game, f"help\n{face(first)} {second.text.lower()}\n")
+    action = ui.choose(game.view(0), game.legal_actions(), Stream(0))
+    assert isinstance(action, Exchange) and set(action.discard) == {first, second}
+    text = out.getvalue()
+    assert not re.search(r"\b[2-9TJQKA][cdhs]\b", text.split("(e.g.")[0]), text
+    assert "10♥ K♦" in text and "10h Kd" in text  # the help: both forms
 
 
 # --- single decisions, on prepared states ---------------------------------------------------
@@ -305,7 +319,7 @@ def test_play_lists_legal_cards_and_explains_follow_suit() -> None:
     led = game.state.trick[0][1].suit.word
     assert f"You must follow suit: {led} were led (R6.1)." in text
     assert f"{len(legal) + 1} is not one of the choices (1-{len(legal)})." in text
-    assert "Play: 1 " + legal[0].text in text
+    assert "Play: 1 " + face(legal[0]) in text
 
 
 def test_hints_give_the_coachs_odds() -> None:

@@ -40,7 +40,7 @@ from chicago.tui.dialogs import (
     RulesScreen,
 )
 from chicago.tui.local import local_owner, open_service
-from chicago.tui.model import sort_hand
+from chicago.tui.model import card_tokens, sort_hand
 from chicago.tui.table import TableScreen
 
 SIZE = (80, 24)
@@ -222,7 +222,9 @@ def test_whole_seeded_game_by_keyboard(service: TableService) -> None:
             allowed.add(e.card.text)
     hidden = secret - allowed
     assert hidden  # the opponent held cards seat 0 never saw
-    logged = set(re.findall(r"\b[2-9TJQKA][cdhs]\b", " ".join(LOG_LINES)))
+    # The log names cards by their faces (K♦), as players read them; never by a file's code.
+    assert not re.findall(r"\b[2-9TJQKA][cdhs]\b", " ".join(LOG_LINES))
+    logged = {c.text for line in LOG_LINES for _piece, c in card_tokens(line) if c is not None}
     assert logged <= allowed, logged & hidden
     assert logged
 

@@ -158,7 +158,7 @@ def test_create_refuses_bad_input(
     p = Player(app)
     r = p.post("/api/games", body)
     assert r.status_code == 400, r.text
-    assert words in r.json()["error"]
+    assert words in r.json()["error"].lower()
     assert r.json()["rule"] == rule
     assert p.get("/api/games").json() == {"games": []}
 
@@ -210,7 +210,7 @@ def test_unknown_game_and_endpoint_are_404(app: Any) -> None:
         p.get("/api/games/" + "x" * 500),
     ):
         assert r.status_code == 404
-        assert r.json() == {"error": "no such game", "rule": None}
+        assert r.json() == {"error": "There is no such game.", "rule": None}
     r = p.get("/api/nothing-here")
     assert r.status_code == 404 and r.json()["rule"] is None
 
@@ -284,7 +284,7 @@ def test_stale_version_and_double_submit(app: Any) -> None:
     assert second.status_code == 409
     now = first.json()["version"]
     assert second.json() == {
-        "error": f"the game has moved on (version {now}, not {t['version']}): reload",
+        "error": f"The game has moved on (version {now}, not {t['version']}): reload",
         "rule": None,
         "version": now,
     }
@@ -574,7 +574,7 @@ def test_a_profile_error_is_in_the_readers_language(app: Any) -> None:
     assert r.json()["error"].startswith("straight_flush_points=11 motsäger straight_flush=win")
     page = p.http.get("/rules", params={"profile": "classic+target"},
                       headers={"Accept-Language": "sv"})
-    assert page.status_code == 404 and "kan inte läsa &#39;target&#39;" in page.text
+    assert page.status_code == 404 and "Kan inte läsa &#39;target&#39;" in page.text
 
 
 def test_import_refuses_non_objects_and_huge_files(app: Any) -> None:
@@ -659,7 +659,7 @@ def test_a_saved_game_that_no_longer_replays_is_a_clear_500(app: Any) -> None:
     service_of(app).clear_cache()
     r = p.get(f"/api/games/{t['id']}")
     assert r.status_code == 500
-    assert r.json() == {"error": f"saved game {t['id']} no longer replays", "rule": None}
+    assert r.json() == {"error": f"Saved game {t['id']} no longer replays", "rule": None}
 
 
 def test_chicago_serve_migrates_prints_the_url_and_serves(tmp_path: Path) -> None:

@@ -263,7 +263,7 @@ def test_guests_cannot_see_each_others_games(app: Any) -> None:
     game = a.new_game(seats=3)
     assert _reads(b, game) == [404] * 5
     r = b.get(f"/api/games/{game['id']}")
-    assert r.json() == {"error": "no such game", "rule": None}
+    assert r.json() == {"error": "There is no such game.", "rule": None}
     assert b.get("/api/games").json() == {"games": []}
     # and the owner's game is untouched
     again = a.get(f"/api/games/{game['id']}").json()

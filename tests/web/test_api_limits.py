@@ -264,7 +264,7 @@ def test_import_refuses_seeds_a_new_game_cannot_have(app: Any, seed: int) -> Non
     r = p.post("/api/games/import", data)
     assert r.status_code == 400, r.text
     assert r.json()["error"] == (
-        f"the game file's seed {seed} is outside 0 to 9007199254740991, the seeds a new game "
+        f"The game file's seed {seed} is outside 0 to 9007199254740991, the seeds a new game "
         "can have"
     )
     assert len(p.get("/api/games").json()["games"]) == 1

@@ -47,7 +47,7 @@ def test_import_mark_and_account_deletion(
     error = page.locator("#import-error")
     error.wait_for(state="visible")
     assert error.inner_text() == (
-        f"the game file's seed {too_big} is outside 0 to 9007199254740991, the seeds a new "
+        f"The game file's seed {too_big} is outside 0 to 9007199254740991, the seeds a new "
         "game can have"
     )
 

@@ -3,7 +3,11 @@ game at phone size in the generated language `xx`, a hint asked at the first dec
 every type, then the history, the replay viewer, the statistics, the scorekeeper, the
 account pages and an error page — every visible text and accessible name must be
 pseudo-localized (player names, numbers and card faces aside), or the test names the string
-and where it was seen.
+and where it was seen. Then a friends table in the same language: the seating screen before
+the start, a whole short game (basic rules, two seats: the other person sits down through
+the API and hands their seat to a bot) with a hint at the first decision of every type, a
+quick chat phrase, the result, and the replay page with the coach's finished review (its
+summary, costliest moments and marks).
 
 Adding a front-end is a few lines: open it in the same context and `check(page_texts(page,
 "its name"))`.
@@ -11,15 +15,24 @@ Adding a front-end is a few lines: open it in the same context and `check(page_t
 
 from __future__ import annotations
 
+import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import PACE_RECORDER, Player, browser, needs_chromium, shots
+from browser_support import (
+    PACE_RECORDER,
+    SNAPSHOT,
+    Player,
+    browser,
+    needs_chromium,
+    shots,
+)
 
-from pseudo_locale import check, enabled, page_texts, pseudo
+from pseudo_locale import WORD, check, enabled, page_texts, pseudo
 from server_support import serving
 
 __all__ = ["browser", "shots"]  # fixtures
@@ -31,12 +44,21 @@ NAMES = ("Astrid", "Bengt", "Cissi", "Dag", "Elsa")
 """The computer players' names at the table (static/table/words.js): names, not words."""
 
 
+SERVER = """
+import sys, uvicorn
+from chicago.web.app import create_app
+app = create_app(sys.argv[2], pace_ms=30, driver_interval=0.03)
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
+"""
+"""The server at a table with people's quick pace (as tests/web/test_browser_live.py)."""
+
+
 @pytest.fixture(scope="module")
 def xx_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server that speaks the pseudo-language too (its environment names the catalog)."""
     with enabled(tmp_path_factory.mktemp("pseudo")):
         db = tmp_path_factory.mktemp("browser-xx") / "chicago.db"
-        with serving(f"sqlite:///{db}", env=os.environ) as base:
+        with serving(f"sqlite:///{db}", script=SERVER, env=os.environ) as base:
             yield base
 
 
@@ -119,3 +141,122 @@ def test_a_whole_game_and_every_page_in_the_pseudo_locale(
     check(seen, allowed=NAMES)
     assert not errors, errors
     context.close()
+
+
+APP = "document.getElementById('table-app').dataset"
+
+
+def _api(page: Any, method: str, path: str, body: Any = None) -> Any:
+    """A request from the page (its cookies and CSRF token): (status, parsed body)."""
+    r = page.evaluate(
+        """async ([method, path, body]) => {
+             const csrf = (document.cookie.match(/chicago_csrf=([^;]*)/) || [])[1] || '';
+             const r = await fetch(path, {method, credentials: 'same-origin',
+               headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf},
+               body: body === null ? undefined : JSON.stringify(body)});
+             return {status: r.status, body: await r.text()}; }""",
+        [method, path, body],
+    )
+    return r["status"], json.loads(r["body"]) if r["body"] else None
+
+
+def _until(page: Any, expression: str, timeout: float = 60.0) -> None:
+    """Poll a JavaScript expression (the table page's CSP forbids wait_for_function)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(f"() => Boolean({expression})"):
+        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        time.sleep(0.02)
+
+
+def test_a_friends_table_and_the_coach_in_the_pseudo_locale(
+    xx_server: str, browser: Any, shots: Path
+) -> None:
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(2)]
+    for c in contexts:
+        c.add_cookies([{"name": "chicago_lang", "value": "xx", "url": xx_server}])
+        c.add_init_script("try { localStorage.setItem('chicago.speed', 'fast'); } catch (_) {}")
+    page, other = (c.new_page() for c in contexts)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    seen: list[tuple[str, str]] = []
+
+    # The creator makes a two-seat table with the basic rules (R8: to 50, two exchanges).
+    _open(page, xx_server + "/", "#start")
+    status, table = _api(page, "POST", "/api/tables", {
+        "name": "Ann", "seats": 2, "players": ["friend"], "seed": SEED,
+        "profile": {"base": "basic", "changes": {"target": 50}},
+    })
+    assert status == 201, table
+    game_id = table["id"]
+    page.goto(f"{xx_server}/tables/{game_id}")
+    page.wait_for_selector("#invite-link")
+    code = page.inner_text("#invite-code").strip()
+    other.goto(xx_server + "/")
+    status, sat = _api(other, "POST", f"/api/invites/{code}", {"name": "Bo"})
+    assert status in (200, 201), sat
+    page.wait_for_selector("#seating li[data-seat='1']:has-text('Bo')")
+    page.wait_for_load_state("networkidle")
+    seen += page_texts(page, "the friends table's seats before the start")
+    page.screenshot(path=str(shots / "xx-friends-seating.png"))
+    page.click("#start-game")
+    _until(page, f"{APP}.live === 'playing'")
+    status, _none = _api(other, "POST", f"/api/tables/{game_id}/away", {"away": True})
+    assert status == 204, _none  # Bo's seat is played by a bot from now on
+
+    page.locator("#quick button[data-phrase='good_luck']").click()
+    page.wait_for_selector("#chat-lines li")
+    status, said = _api(other, "GET", f"/api/tables/{game_id}/chat")
+    assert [m["phrase"] for m in said["messages"]] == ["good_luck"], said
+    assert said["messages"][0]["text"] == pseudo("Good luck!")  # worded for its reader
+
+    player = Player(page, keyboard=False, saved=pseudo("Saved"), reset_word="ŕéšéţ",
+                    deadline=time.monotonic() + 600)
+    hinted: set[str] = set()
+    while not page.locator("#result:not([hidden])").count():
+        snap = page.evaluate(SNAPSHOT)
+        if snap["recap"]:
+            page.keyboard.press("Enter")
+            continue
+        decision = set(snap["controls"]) & {"do-exchange", "offer-keep", "chicago-call",
+                                            "quads-points"}
+        kind = next(iter(decision), "play" if any(c["playable"] for c in snap["hand"]) else "")
+        if snap["state"] != "ready" or not kind:
+            time.sleep(0.02)
+            continue
+        if kind not in hinted:
+            hinted.add(kind)
+            page.click("#hint-btn")
+            page.wait_for_selector("#hint:not([hidden]) .help")
+            _until(page, "document.querySelector('#hint .help').textContent.length > 3")
+            seen += page_texts(page, f"the friends table, a hint at {kind}")
+            page.screenshot(path=str(shots / f"xx-friends-{kind}.png"))
+            page.locator("#hint button.ghost").click()
+            if kind == "chicago-call":
+                page.focus("#chicago-pass")
+        else:
+            seen += page_texts(page, f"the friends table at {kind}")
+        player.act(snap)
+    assert {"do-exchange", "chicago-call", "play"} <= hinted, hinted
+    seen += page_texts(page, "the friends table's result")
+    page.screenshot(path=str(shots / "xx-friends-result.png"))
+
+    # The replay page with the coach's finished review of the creator's seat.
+    page.goto(f"{xx_server}/history/{game_id}")
+    page.wait_for_load_state("networkidle")
+    status, replay = _api(page, "GET", f"/api/games/{game_id}/replay")
+    assert status == 200 and not errors, (status, str(replay)[:300], errors)
+    page.wait_for_selector("#ask-coach")
+    page.click("#ask-coach")
+    page.wait_for_selector("#coach-summary", timeout=300_000)
+    page.wait_for_load_state("networkidle")
+    seen += page_texts(page, "the replay with the coach's review")
+    if page.locator("#coach-top button").count():
+        page.locator("#coach-top button").first.click()
+        page.wait_for_timeout(200)
+        seen += page_texts(page, "the replay at a costly moment")
+    page.screenshot(path=str(shots / "xx-friends-review.png"), full_page=True)
+    # the table's code is typed, not read: random letters in every language
+    check(seen, allowed=(*NAMES, "Ann", "Bo", *WORD.findall(code)))
+    assert not errors, errors
+    for c in contexts:
+        c.close()

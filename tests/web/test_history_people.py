@@ -221,7 +221,7 @@ def test_only_the_creator_shares_and_the_link_shows_the_creators_seat(
     play(app, game_id, players, None, seed=6)
     refused = players[1].post(f"/api/games/{game_id}/share")
     assert refused.status_code == 403
-    assert refused.json()["error"] == "only the table's creator can share this game"
+    assert refused.json()["error"] == "Only the table's creator can share this game"
     assert players[2].delete(f"/api/games/{game_id}/share").status_code == 403
     assert Player(app).post(f"/api/games/{game_id}/share").status_code == 404
     made = players[0].post(f"/api/games/{game_id}/share")

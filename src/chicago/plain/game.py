@@ -22,7 +22,7 @@ from typing import Final, TextIO
 
 from chicago.bots import LEVELS, bot_stream, make_bot
 from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.core.cards import Card, card
+from chicago.core.cards import Card, Suit, card
 from chicago.core.events import Event, event_to_json
 from chicago.core.game import Game
 from chicago.core.record import dump
@@ -31,7 +31,7 @@ from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 from chicago.table.arena import Player, play_game
-from chicago.text.cards import suit_word
+from chicago.text.cards import face, faces, suit_word
 from chicago.text.hints import hint_text
 from chicago.text.i18n import LANGUAGES, N_, _, ngettext, use_language
 from chicago.text.narration import Narrator, hand_words, numbered
@@ -151,11 +151,23 @@ def opponent_levels(
     return names
 
 
+_SUIT_LETTERS: Final = {s.symbol: s.value for s in Suit}
+"""A face's suit symbol (♥) as the code's letter (h)."""
+
+
+def suit_letters() -> str:
+    """The suits' letters in a typed card, each with its name: "c (clubs), d (diamonds) …"."""
+    return ", ".join(f"{s.value} ({suit_word(s)})" for s in Suit)
+
+
 def parse_card(text: str) -> Card | None:
-    """A card typed by a person: "Ah", "ah", "AH", "10h" (ten of hearts); None if not a card."""
+    """A card typed by a person: its code ("Ah", "ah", "AH", "10h": ten of hearts) or its face
+    as the game shows it ("A♥", "10♥"); None if not a card."""
     # (Not named `t`: the message extractor, run with `t` as a keyword for the browser's
     # scripts, reads `t[:2] == "10"` as a message.)
     typed = text.strip()
+    if typed[-1:] in _SUIT_LETTERS:
+        typed = typed[:-1] + _SUIT_LETTERS[typed[-1]]
     if typed[:2] == "10":
         typed = "T" + typed[2:]
     if len(typed) != 2:
@@ -182,7 +194,7 @@ class PlainGame:
 
     def __post_init__(self) -> None:
         s = self.game.state
-        self.narrator = Narrator(s.profile, s.seats, ME)
+        self.narrator = Narrator(s.profile, s.seats, ME, faces=True)
         self.narrator.sync(s.scores, s.qualified, s.eliminated)
 
     # --- output ------------------------------------------------------------------------
@@ -239,10 +251,13 @@ class PlainGame:
                                            N_("Seat {seat} dealt deal {deal}."), deal=v.deal))
             elif means(text, "help") or text == "?":
                 self.say(_("Answer with the number of a choice (1 is the first listed), or in "
-                           "words. Commands: {hint} (the hard bot's suggestion and why), "
+                           "words. Name a card as it is shown ({face}) or by its letters "
+                           "({code}: the rank 2-9, 10 or T, J, Q, K, A, then the suit: "
+                           "{suits}). Commands: {hint} (the hard bot's suggestion and why), "
                            "{rules} (the rules of this game), {scores}, {quit} (save and "
-                           "leave).", hint=word("hint"), rules=word("rules"),
-                           scores=word("scores"), quit=word("quit")))
+                           "leave).", face="10♥ K♦", code="10h Kd", suits=suit_letters(),
+                           hint=word("hint"), rules=word("rules"), scores=word("scores"),
+                           quit=word("quit")))
             elif not text:
                 self.say(_("Please type an answer (or {help}).", help=word("help")))
             else:
@@ -314,7 +329,7 @@ class PlainGame:
         least, most = sizes[0], sizes[-1]
         hand = v.hand
         resets = any(a.confirm_reset for a in exchanges)
-        choices = numbered([c.text for c in hand])
+        choices = numbered([face(c) for c in hand])
         while True:
             self.say(_("Exchange {exchange} of {exchanges}. Your hand: {cards}{hand}.",
                        exchange=v.exchange, exchanges=v.profile.exchanges, cards=choices,
@@ -387,10 +402,10 @@ class PlainGame:
                                    "{example}), nor {keep}.", token=repr(token),
                                    example=hand[0].text, keep=word("keep"))
                 if parsed not in hand:
-                    return None, _("You do not hold {card}.", card=parsed.text)
+                    return None, _("You do not hold {card}.", card=face(parsed))
                 c = parsed
             if c in chosen:
-                return None, _("{card} is named twice: discard each card once.", card=c.text)
+                return None, _("{card} is named twice: discard each card once.", card=face(c))
             chosen.append(c)
         if len(chosen) > most:
             return None, _("You may discard at most {most} cards, not {n} (R2.1).", most=most,
@@ -405,14 +420,14 @@ class PlainGame:
         cards = [a.card for a in plays]
         number = len(v.tricks) + 1
         if v.trick:
-            table = ", ".join(f"{self.narrator.who(x)} {c.text}" for x, c in v.trick)
+            table = ", ".join(f"{self.narrator.who(x)} {face(c)}" for x, c in v.trick)
             self.say(_("Trick {trick}, your turn. On the table: {table}.", trick=number,
                        table=table))
         else:
             self.say(_("Trick {trick}: your lead.", trick=number))
-        hand = " ".join(c.text for c in v.hand)
+        hand = faces(list(v.hand))
         self.say(_("Your hand: {hand}. Play: {choices}", hand=hand,
-                   choices=numbered([c.text for c in cards])))
+                   choices=numbered([face(c) for c in cards])))
         while True:
             text = self.ask(v)
             if text.isdigit():
@@ -428,11 +443,11 @@ class PlainGame:
             elif parsed in cards:
                 return plays[cards.index(parsed)]
             elif parsed not in v.hand:
-                self.say(_("You do not hold {card}.", card=parsed.text))
+                self.say(_("You do not hold {card}.", card=face(parsed)))
             else:
                 led = suit_word(v.trick[0][1].suit) if v.trick else "?"
                 self.say(_("You must follow suit: {suit} were led (R6.1). You may play {cards}.",
-                           suit=led, cards=" ".join(c.text for c in cards)))
+                           suit=led, cards=faces(cards)))
 
     # --- saving ------------------------------------------------------------------------
 

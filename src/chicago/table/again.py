@@ -37,7 +37,7 @@ class Rematches(Seating):
             raise NotFound()
         state = self.service._snapshot(row).state
         if not state.finished:
-            raise Conflict(_("you can play again once the game is over"))
+            raise Conflict(_("You can play again once the game is over"))
         new_id = live.again_id
         if new_id is None:
             now = self.clock()
@@ -56,7 +56,7 @@ class Rematches(Seating):
                 game_id, new_row, seats, live.timer, live.pace_ms, now, now + AGAIN_WAIT
             )
         if not self.live.accept_again(new_id, owner):
-            raise Conflict(_("your seat at the new game has been given to a bot"))
+            raise Conflict(_("Your seat at the new game has been given to a bot"))
         again = self.live.get(new_id)
         if again is not None and again.status == "open" and all(
             s.accepted for s in again.seats if s.owner is not None

@@ -109,7 +109,7 @@ def parse_seed(seed: object) -> int:
         return secrets.randbelow(MAX_SEED + 1)
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED:
         return seed
-    raise BadRequest(_("seed must be a whole number from 0 to {top}, or null", top=MAX_SEED))
+    raise BadRequest(_("Seed must be a whole number from 0 to {top}, or null", top=MAX_SEED))
 
 
 def _default_bots() -> BotFactory:
@@ -281,14 +281,14 @@ class TableCore:
             return newer
         actions = self.store.actions(row.id, row.version)
         if len(actions) != row.version:
-            raise GameGone(_("saved game {id} is missing actions", id=row.id))
+            raise GameGone(_("Saved game {id} is missing actions", id=row.id))
         try:
             game = record.replay(record.parse({**row.setup, "actions": actions}))
         except record.GameFileError as e:
             # Only the position, never the message (it may name hidden cards).
             where = str(e).split(":", 1)[0]
             log.error("saved game %s no longer replays (%s)", row.id, where)
-            raise GameGone(_("saved game {id} no longer replays", id=row.id)) from None
+            raise GameGone(_("Saved game {id} no longer replays", id=row.id)) from None
         history = history_from_start(game)
         snap = _Snapshot(row, game.state, tuple(game.actions), history)
         self._remember(row.id, row.version, snap)

@@ -22,14 +22,14 @@ class NotFound(ServiceError):
     """No such game, or not the requester's (the two are never told apart)."""
 
     def __init__(self) -> None:
-        super().__init__(_("no such game"))
+        super().__init__(_("There is no such game."))
 
 
 class Stale(ServiceError):
     """The action was made against an older (or unknown) version of the game."""
 
     def __init__(self, current: int, given: int) -> None:
-        super().__init__(_("the game has moved on (version {current}, not {given}): reload",
+        super().__init__(_("The game has moved on (version {current}, not {given}): reload",
                            current=current, given=given))
         self.current = current
         self.given = given

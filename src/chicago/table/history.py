@@ -109,11 +109,13 @@ class HistoryService:
         """The finished games the owner played, newest first, PAGE_SIZE a page, each with
         the owner's seat; and how many match."""
         if profile is not None and (not isinstance(profile, str) or len(profile) > 200):
-            raise BadRequest("profile must be a rule profile id")
+            raise BadRequest(_("The profile must be a rule profile id"))
         if result is not None and result not in ("won", "lost"):
-            raise BadRequest(f'result must be "won" or "lost", not {result!r}')
+            raise BadRequest(_('The result must be "won" or "lost", not {value}',
+                               value=repr(result)))
         if not isinstance(page, int) or isinstance(page, bool) or page < 1:
-            raise BadRequest(f"page must be a whole number from 1, not {page!r}")
+            raise BadRequest(_("The page must be a whole number from 1, not {value}",
+                               value=repr(page)))
         chosen: Result | None = "won" if result == "won" else "lost" if result == "lost" else None
         return self.db.finished_games(
             owner, profile=profile or None, result=chosen, limit=PAGE_SIZE,
@@ -171,11 +173,11 @@ class HistoryService:
                 return found
         actions = self.store.actions(row.id, row.version)
         if len(actions) != row.version:
-            raise GameGone(f"saved game {row.id} is missing actions")
+            raise GameGone(_("Saved game {id} is missing actions", id=row.id))
         try:
             made = Replay.of(row.setup, actions)
         except record.GameFileError:
-            raise GameGone(f"saved game {row.id} no longer replays") from None
+            raise GameGone(_("Saved game {id} no longer replays", id=row.id)) from None
         with self._lock:
             self._cache[key] = made
             while len(self._cache) > self._cache_size:
@@ -188,7 +190,8 @@ class HistoryService:
         game is over), else the knowledge of the seat looking (seat 0 by default)."""
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(replay):
             raise BadRequest(
-                f"position must be a whole number from 0 to {len(replay) - 1}, not {k!r}"
+                _("The position must be a whole number from 0 to {top}, not {value}",
+                  top=len(replay) - 1, value=repr(k))
             )
         open_ = replay.finished if seen is None else seen.open(replay)
         if open_:
@@ -204,10 +207,10 @@ class HistoryService:
         decides who is invited."""
         seen = self.seen(owner, game_id)
         if seen.row.owner != owner:
-            raise NotCreator(_("only the table's creator can share this game"))
+            raise NotCreator(_("Only the table's creator can share this game"))
         row = seen.row
         if row.summary.status != "finished":
-            raise NotOver("only a finished game can be shared: finish it first")
+            raise NotOver(_("Only a finished game can be shared: finish it first"))
         token = secrets.token_urlsafe(24)
         self.db.set_share(row.id, hash_share_token(token), self.clock())
         return token
@@ -216,7 +219,7 @@ class HistoryService:
         """Stop the game's share link (nothing to do when there is none)."""
         seen = self.seen(owner, game_id)
         if seen.row.owner != owner:
-            raise NotCreator(_("only the table's creator can share this game"))
+            raise NotCreator(_("Only the table's creator can share this game"))
         row = seen.row
         self.db.revoke_share(row.id)
 

@@ -157,7 +157,7 @@ class KeepService:
             raise BadRequest(_("The request must be a JSON object."))
         knobs = data.get("knobs") or {}
         if not isinstance(knobs, dict):
-            raise BadRequest(_("knobs must be an object of rule changes."))
+            raise BadRequest(_("Knobs must be an object of rule changes."))
         try:
             setup = setup_from_json({k: v for k, v in data.items() if k != "knobs"})
             if knobs:
@@ -197,7 +197,7 @@ class KeepService:
                 change: Any) -> tuple[StoredPad, Pad, dict[str, Any], Any]:
         row = self._row(owner, pad_id)
         if isinstance(version, bool) or not isinstance(version, int):
-            raise BadRequest(_("version must be the pad's version number."))
+            raise BadRequest(_("Version must be the pad's version number."))
         if version != row.version:
             raise Stale(row.version, version)
         pad = self._rebuild(row)
@@ -235,7 +235,7 @@ class KeepService:
         entries no longer apply is refused (Dropping, naming them) unless `drop` is true."""
         entry = _entry(raw)
         if isinstance(index, bool) or not isinstance(index, int):
-            raise BadRequest(_("index must be the number of the entry to correct."))
+            raise BadRequest(_("Index must be the number of the entry to correct."))
 
         def change(pad: Pad) -> tuple[Pad, dict[str, Any], keep.Replayed]:
             result = keep.correct(pad, index, entry)

@@ -234,7 +234,7 @@ class LiveTables(Rematches):
         `action` may be a function of the requester's seat (a client's action is read for
         the seat it comes from)."""
         if not isinstance(version, int) or isinstance(version, bool):
-            raise BadRequest(_("version must be a whole number, not {value}", value=repr(version)))
+            raise BadRequest(_("Version must be a whole number, not {value}", value=repr(version)))
         row, live = self._rows(game_id)
         seat = live.seat_of(owner)
         if seat is None:
@@ -242,13 +242,13 @@ class LiveTables(Rematches):
         if callable(action):
             action = action(seat)
         if action.seat != seat:
-            raise BadRequest(_("you play seat {seat}", seat=seat))
+            raise BadRequest(_("You play seat {seat}", seat=seat))
         if live.status != "playing":
-            raise Conflict(_("the game has not started yet"))
+            raise Conflict(_("The game has not started yet"))
         if version != row.version:
             raise Stale(row.version, version)
         if live.seats[seat].away:
-            raise Conflict(_("a bot plays your seat now: take it back first"))
+            raise Conflict(_("A bot plays your seat now: take it back first"))
         snap = self.service._snapshot(row)
         game, events = self.service.apply_for(snap, action, seat)
         new_snap = self._commit(snap, game, events, None)
@@ -299,23 +299,23 @@ class LiveTables(Rematches):
             raise NotFound()
         state = self.service._snapshot(row).state
         if state.finished:
-            raise NotYourTurn(_("the game is over"), "R8")
+            raise NotYourTurn(_("The game is over"), "R8")
         if live.status != "playing" or state.to_act != seat:
-            raise NotYourTurn(_("it is not your turn"))
+            raise NotYourTurn(_("It is not your turn"))
         return self.service.hint_for(state, seat, row.version)
 
     def set_away(self, owner: Owner, game_id: str, away: object) -> None:
         """Hand one's seat to a bot (True) or take it back (False)."""
         if not isinstance(away, bool):
-            raise BadRequest(_("away must be true or false"))
+            raise BadRequest(_("Away must be true or false"))
         _row, live = self._rows(game_id)
         seat = live.seat_of(owner)
         if seat is None:
             raise NotFound()
         if live.seats[seat].left:
-            raise Conflict(_("you left this table: a bot plays your seat for good"))
+            raise Conflict(_("You left this table: a bot plays your seat for good"))
         if live.status != "playing":
-            raise Conflict(_("the game has not started yet"))
+            raise Conflict(_("The game has not started yet"))
         self.live.set_away(game_id, seat, away, self.clock())
         self.announce(game_id, "seats")
 
@@ -330,7 +330,7 @@ class LiveTables(Rematches):
         row = self.live.add_chat(game_id, seat, message, now, now - CHAT_WINDOW, CHAT_BURST)
         if row is None:
             raise RateLimited(_(
-                "at most {n} messages in {seconds} seconds: wait a moment",
+                "At most {n} messages in {seconds} seconds: wait a moment",
                 n=CHAT_BURST, seconds=int(CHAT_WINDOW.total_seconds()),
             ))
         self.announce(game_id, "chat")
@@ -350,7 +350,7 @@ class LiveTables(Rematches):
             raise NotFound()
         snap = self.service._snapshot(row)
         if not snap.state.finished:
-            raise Conflict(_("a backup of a table with people is made once the game is over"))
+            raise Conflict(_("A backup of a table with people is made once the game is over"))
         return self.service.game_file(
             snap,
             levels=[s.level if s.kind == BOT else None for s in live.seats],

@@ -22,12 +22,12 @@ def hash_token(token: str) -> str:
 def clean_name(raw: object) -> str:
     """A display name: 1–24 printable characters, spaces collapsed."""
     if not isinstance(raw, str):
-        raise BadRequest(_("name must be text"))
+        raise BadRequest(_("Name must be text"))
     name = " ".join(raw.split())
     if not name or len(name) > NAME_LIMIT:
-        raise BadRequest(_("a name has 1 to {n} characters", n=NAME_LIMIT))
+        raise BadRequest(_("A name has 1 to {n} characters", n=NAME_LIMIT))
     if any(unicodedata.category(c).startswith("C") for c in name):
-        raise BadRequest(_("a name has no control characters"))
+        raise BadRequest(_("A name has no control characters"))
     return name
 
 
@@ -48,12 +48,12 @@ def clean_phrase(raw: object) -> str:
 def clean_chat(raw: object) -> str:
     """A chat message: plain text, 1–200 characters, on one line."""
     if not isinstance(raw, str):
-        raise BadRequest(_("text must be a string"))
+        raise BadRequest(_("Text must be a string"))
     text = " ".join(raw.split())
     if not text:
-        raise BadRequest(_("a message cannot be empty"))
+        raise BadRequest(_("A message cannot be empty"))
     if len(text) > CHAT_LIMIT:
-        raise BadRequest(_("a message has at most {n} characters", n=CHAT_LIMIT))
+        raise BadRequest(_("A message has at most {n} characters", n=CHAT_LIMIT))
     if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") for c in text):
-        raise BadRequest(_("a message has no control characters"))
+        raise BadRequest(_("A message has no control characters"))
     return text

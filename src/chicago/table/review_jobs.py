@@ -21,6 +21,7 @@ from chicago.store import Owner
 from chicago.store.history import ReviewRow
 from chicago.table import coach, review, review_pool
 from chicago.table.history import HistoryService, NotOver
+from chicago.text.i18n import _
 from chicago.text.review_words import mark_words, summary_words
 
 log = logging.getLogger("chicago.table.review")
@@ -64,7 +65,7 @@ class Reviews:
         seen = self.history.seen(owner, game_id)
         row = seen.row
         if row.summary.status != "finished":
-            raise NotOver("the coach reviews a game once it is over")
+            raise NotOver(_("The coach reviews a game once it is over."))
         found = self.db.review(row.id, seen.seat)
         if found is None or (found.version, found.method) != (row.version, review.METHOD):
             total = len(review.decisions(self.history.replay(row), seen.seat))

@@ -117,7 +117,7 @@ class Seating:
         """A new open table with the creator at seat 0: (its id, the invitation)."""
         if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 6:
             raise BadRequest(
-                _("seats must be a whole number from 2 to 6, not {value}", value=repr(seats)),
+                _("Seats must be a whole number from 2 to 6, not {value}", value=repr(seats)),
                 "R1.1",
             )
         creator = clean_name(name)
@@ -125,18 +125,18 @@ class Seating:
             players = [FRIEND] * (seats - 1)
         if not isinstance(players, list) or len(players) != seats - 1:
             raise BadRequest(_(
-                'players must list "friend" or a bot level for each of the {n} other seats',
+                'Players must list "friend" or a bot level for each of the {n} other seats',
                 n=seats - 1,
             ))
         for p in players:
             if p != FRIEND and not self.service.level_is_valid(p):
                 raise BadRequest(
-                    _('unknown player {value} (give "friend" or a bot level)', value=repr(p))
+                    _('Unknown player {value} (give "friend" or a bot level)', value=repr(p))
                 )
         if FRIEND not in players:
-            raise BadRequest(_("a table with people needs a seat for a friend"))
+            raise BadRequest(_("A table with people needs a seat for a friend"))
         if not isinstance(timer, int) or isinstance(timer, bool) or timer not in TIMERS:
-            raise BadRequest(_("timer must be 0 (none), 30, 60 or 120 seconds"))
+            raise BadRequest(_("Timer must be 0 (none), 30, 60 or 120 seconds"))
         chosen = parse_profile(profile)
         seed_value = parse_seed(seed)
         now = self.clock()
@@ -186,14 +186,14 @@ class Seating:
         if live.seat_of(owner) is None:
             raise NotFound()
         if row.owner != owner:
-            raise Forbidden(_("only the table's creator can do that"))
+            raise Forbidden(_("Only the table's creator can do that"))
         return live
 
     def renew_invite(self, owner: Owner, game_id: str) -> Invite:
         """A new invitation (link and code); the old ones stop working ("renewed"). Only
         while the table is open: a started game takes nobody more."""
         if self._creator(owner, game_id).status != "open":
-            raise Conflict(_("the game has already started"))
+            raise Conflict(_("The game has already started"))
         for _try in range(8):
             invite = new_invite()
             if self.live.renew_invite(game_id, invite, self.clock()):
@@ -266,7 +266,7 @@ class Seating:
         free = [s.seat for s in live.seats if s.free]
         if seat is not None:
             if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
-                raise Conflict(_("seat {seat} is not free", seat=repr(seat)))
+                raise Conflict(_("Seat {seat} is not free", seat=repr(seat)))
             free = [seat]
         for s in free:
             taken = self.live.take_seat(row.id, s, owner, who, name_key)
@@ -281,7 +281,7 @@ class Seating:
         """Deal: free seats become bots, the first decision's clock starts."""
         self._creator(owner, game_id)
         if not self._start(game_id):
-            raise Conflict(_("the game has already started"))
+            raise Conflict(_("The game has already started"))
 
     def _start(self, game_id: str) -> bool:
         """Open → playing, once (the store's guarded update): free seats, and a rematch's
@@ -303,7 +303,7 @@ class Seating:
             raise NotFound()
         if live.status == "open" and row.owner == owner:
             raise Conflict(_(
-                "you made this table: start the game before you leave it, or free the"
+                "You made this table: start the game before you leave it, or free the"
                 " other seats"
             ))
         if self.live.leave(game_id, seat, self.clock()) is not None:
@@ -314,22 +314,22 @@ class Seating:
         there); seat 0, the creator's own, cannot be changed."""
         live = self._creator(owner, game_id)
         if live.status != "open":
-            raise Conflict(_("the game has already started"))
+            raise Conflict(_("The game has already started"))
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(live.seats):
-            raise BadRequest(_("there is no seat {seat} at this table", seat=repr(seat)))
+            raise BadRequest(_("There is no seat {seat} at this table", seat=repr(seat)))
         if seat == 0:
-            raise BadRequest(_("seat 0 is the creator's own"))
+            raise BadRequest(_("Seat 0 is the creator's own"))
         if not isinstance(body, dict) or body.get("kind") not in ("free", "bot") or set(
             body
         ) - {"kind", "level"}:
-            raise BadRequest(_('send kind "free" or "bot" (and a bot\'s level)'))
+            raise BadRequest(_('Send kind "free" or "bot" (and a bot\'s level)'))
         level = None
         if body["kind"] == "bot":
             level = body.get("level", DEFAULT_LEVEL)
             if not self.service.level_is_valid(level):
-                raise BadRequest(_("unknown bot level {value}", value=repr(level)))
+                raise BadRequest(_("Unknown bot level {value}", value=repr(level)))
         if not self.live.set_seat(game_id, seat, None if level is None else str(level)):
-            raise Conflict(_("the game has already started"))
+            raise Conflict(_("The game has already started"))
         self.announce(game_id, "seats")
 
     @staticmethod

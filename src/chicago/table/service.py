@@ -91,20 +91,20 @@ def parse_profile(raw: object) -> RuleProfile:
         if isinstance(raw, dict):
             unknown = set(raw) - {"base", "changes"}
             if unknown:
-                raise BadRequest(_("profile: unknown field {field} (give base and changes)",
+                raise BadRequest(_("Profile: unknown field {field} (give base and changes)",
                                    field=repr(sorted(unknown)[0])))
             base = raw.get("base", DEFAULT_PROFILE.id)
             changes = raw.get("changes", {})
             if not isinstance(base, str):
-                raise BadRequest(_("profile base must be a preset id"))
+                raise BadRequest(_("Profile base must be a preset id"))
             if not isinstance(changes, dict):
-                raise BadRequest(_("profile changes must be an object of knob: value"))
+                raise BadRequest(_("Profile changes must be an object of knob: value"))
             return customize(base, **changes)
     except BadRequest:
         raise
     except ValueError as e:  # an unknown preset, knob or value (ProfileError is one)
         raise BadRequest(error_words(e)) from None
-    raise BadRequest(_("profile must be a preset id or {form}",
+    raise BadRequest(_("Profile must be a preset id or {form}",
                        form='{"base": id, "changes": {...}}'))
 
 
@@ -118,18 +118,18 @@ class TableService(TableCore):
 
     def _parse_levels(self, seats: int, levels: object, level: object) -> tuple[str | None, ...]:
         if levels is not None and level is not None:
-            raise BadRequest(_("give levels (one per opponent) or level (for all), not both"))
+            raise BadRequest(_("Give levels (one per opponent) or level (for all), not both"))
         if levels is None:
             chosen = DEFAULT_LEVEL if level is None else level
             if not self.level_is_valid(chosen):
-                raise BadRequest(_("unknown opponent level {level}", level=repr(chosen)))
+                raise BadRequest(_("Unknown opponent level {level}", level=repr(chosen)))
             return (None,) + (str(chosen),) * (seats - 1)
         if not isinstance(levels, list) or len(levels) != seats - 1:
-            raise BadRequest(_("levels must list one level for each of the {n} opponents",
+            raise BadRequest(_("Levels must list one level for each of the {n} opponents",
                                n=seats - 1))
         for x in levels:
             if not self.level_is_valid(x):
-                raise BadRequest(_("unknown opponent level {level}", level=repr(x)))
+                raise BadRequest(_("Unknown opponent level {level}", level=repr(x)))
         return (None, *(str(x) for x in levels))
 
     def _run_bots(
@@ -174,7 +174,7 @@ class TableService(TableCore):
     ) -> Table:
         """A new game, dealt, with the bots' first decisions made and stored."""
         if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 6:
-            raise BadRequest(_("seats must be a whole number from 2 to 6, not {seats}",
+            raise BadRequest(_("Seats must be a whole number from 2 to 6, not {seats}",
                                seats=repr(seats)), "R1.1")
         n = seats
         chosen_levels = self._parse_levels(n, levels, level)
@@ -229,10 +229,10 @@ class TableService(TableCore):
         storage.
         """
         if not isinstance(version, int) or isinstance(version, bool):
-            raise BadRequest(_("version must be a whole number, not {version}",
+            raise BadRequest(_("Version must be a whole number, not {version}",
                                version=repr(version)))
         if action.seat != HUMAN:
-            raise BadRequest(_("you play seat {seat}", seat=HUMAN))
+            raise BadRequest(_("You play seat {seat}", seat=HUMAN))
         snap = self._cached(game_id, version)
         if snap is None or snap.row.owner != owner:
             snap = self._current(owner, game_id, version)
@@ -258,7 +258,7 @@ class TableService(TableCore):
     def _solo(row: GameRow) -> None:
         """A table with people (a person beyond seat 0) is played in `chicago.table.live`."""
         if None in row.levels[1:]:
-            raise BadRequest(_("this is a table with people: play it at /tables/{id}", id=row.id))
+            raise BadRequest(_("This is a table with people: play it at /tables/{id}", id=row.id))
 
     def _current(self, owner: Owner, game_id: str, version: int) -> _Snapshot:
         """The owner's game, which must be at `version` (NotFound, Stale)."""
@@ -275,9 +275,9 @@ class TableService(TableCore):
         snap = self._snapshot(row)
         state = snap.state
         if state.finished:
-            raise NotYourTurn(_("the game is over"), "R8")
+            raise NotYourTurn(_("The game is over"), "R8")
         if state.to_act != HUMAN:
-            raise NotYourTurn(_("it is seat {seat}'s turn, not yours", seat=state.to_act))
+            raise NotYourTurn(_("It is seat {seat}'s turn, not yours", seat=state.to_act))
         return self.hint_for(state, HUMAN, len(snap.actions))
 
     def list(self, owner: Owner) -> list[GameRow]:
@@ -291,7 +291,7 @@ class TableService(TableCore):
             raise NotFound()
         if done == "playing":
             raise BadRequest(_(
-                "this table with people is still being played: leave it at /tables/{id}",
+                "This table with people is still being played: leave it at /tables/{id}",
                 id=game_id,
             ))
 
@@ -312,7 +312,7 @@ class TableService(TableCore):
         if not 0 <= gf.seed <= MAX_SEED:
             # The seed exactly as the file gives it: a browser would round it.
             raise BadRequest(
-                _("the game file's seed {seed} is outside 0 to {top}, the seeds a new game can "
+                _("The game file's seed {seed} is outside 0 to {top}, the seeds a new game can "
                   "have", seed=str(gf.seed), top=str(MAX_SEED))
             )
         try:

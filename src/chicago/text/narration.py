@@ -64,8 +64,8 @@ class Narrator:
     trick_cards: int = 0
     """Cards in the current trick so far (the next card played after none is a lead)."""
     faces: bool = False
-    """Name cards by their faces ("10♥") rather than their codes ("Th"): the replay reads
-    them; the terminal table colours the codes and line mode types them."""
+    """Name cards by their faces ("10♥") rather than their codes ("Th"), as every player
+    reads them (the replay, the terminal table, line mode); codes are for files."""
 
     def _list(self, value: object) -> str:
         return faces(value) if self.faces else " ".join(_cards(value))
@@ -305,13 +305,13 @@ class Narrator:
     def _hand(self, v: PlayerView, with_hand: bool) -> str:
         if not with_hand:
             return ""
-        return _("Your hand: {cards}.", cards=" ".join(c.text for c in v.hand)) + " "
+        return _("Your hand: {cards}.", cards=self._list(list(v.hand))) + " "
 
     def offer_question(self, v: PlayerView, with_hand: bool = True) -> str:
         assert v.offer is not None
         return self._hand(v, with_hand) + _(
             "The offered card is {card} ({name}). Keep it, or decline it and draw the next "
-            "card unseen (R2.2)?", card=v.offer.text, name=card_name(v.offer))
+            "card unseen (R2.2)?", card=self._card(v.offer), name=card_name(v.offer))
 
     def quads_question(self, v: PlayerView) -> str:
         return _("Your four of a kind is the best hand. Take {points} points (the same four of "
@@ -355,7 +355,7 @@ class Narrator:
             if not a.discard:
                 return _("keep all five cards (type {keep})", keep=_("keep"))
             positions = " ".join(str(v.hand.index(c) + 1) for c in a.discard)
-            names = " ".join(c.text for c in a.discard)
+            names = self._list(list(a.discard))
             return _("discard {cards} (type {positions})", cards=names, positions=positions)
         if isinstance(a, Offer):
             return (_("keep the offered card (type 1)") if a.keep
@@ -368,7 +368,7 @@ class Narrator:
                     else _("do not call Chicago (type 1)"))
         assert isinstance(a, Play)
         cards = [x.card for x in legal if isinstance(x, Play)]
-        return _("play {card} (type {number})", card=a.card.text,
+        return _("play {card} (type {number})", card=self._card(a.card),
                  number=cards.index(a.card) + 1)
 
 

@@ -384,10 +384,10 @@ def profile_from_form(base: str, text: str) -> RuleProfile:
     for part in split_changes(text):
         knob, sep, value = part.partition("=")
         if not sep or not knob.strip():
-            raise ValueError(_("write each change as knob=value, not {part!r}", part=part))
+            raise ValueError(_("Write each change as knob=value, not {part!r}", part=part))
         name = knob.strip()
         if name not in CHOICES:  # said here in the player's language (the core says English)
-            raise ValueError(_("there is no rule {knob} (the rules: {known})", knob=repr(name),
+            raise ValueError(_("There is no rule {knob} (the rules: {known})", knob=repr(name),
                                known=", ".join(CHOICES)))
         typed = knob_from_text(name, value)
         if not offers(name, typed):

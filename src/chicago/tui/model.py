@@ -65,7 +65,9 @@ SCORING: Final = frozenset(
 _SUIT_ORDER: Final = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
 """Suits in the hand while playing: black and red in turn."""
 
-_CARD_TOKEN: Final = re.compile(r"\b([2-9TJQKA])([cdhs])\b")
+_CARD_TOKEN: Final = re.compile(r"\b[2-9TJQKA][cdhs]\b|(?<!\w)(?:10|[2-9JQKA])[♣♦♥♠]")
+"""A card in a line of text: its face as the narration writes it ("K♦", "10♥"), or its code."""
+_SUIT_LETTERS: Final = {s.symbol: s.value for s in Suit}
 
 
 def redacted(events: Sequence[Event]) -> list[Data]:
@@ -88,13 +90,17 @@ def card_label(c: Card) -> str:
 
 
 def card_tokens(text: str) -> list[tuple[str, Card | None]]:
-    """Split text at card names ("Ah", "Td"): pieces of text and the cards among them."""
+    """Split text at cards ("A♥", "10♦", or codes: "Ah"): pieces of text and the cards
+    among them (the log draws them coloured)."""
     out: list[tuple[str, Card | None]] = []
     at = 0
     for m in _CARD_TOKEN.finditer(text):
         if m.start() > at:
             out.append((text[at : m.start()], None))
-        out.append((m.group(0), card(m.group(0))))
+        token = m.group(0)
+        if token[-1] in _SUIT_LETTERS:
+            token = ("T" if token[:2] == "10" else token[0]) + _SUIT_LETTERS[token[-1]]
+        out.append((m.group(0), card(token)))
         at = m.end()
     if at < len(text):
         out.append((text[at:], None))
@@ -128,7 +134,7 @@ def seat_label(seat: int, levels: Sequence[str | None]) -> str:
 
 def narrator(profile: RuleProfile, seats: int) -> Narrator:
     """The narration of `chicago.text` for seat 0 (the Textual game's seat)."""
-    return Narrator(profile, seats, ME)
+    return Narrator(profile, seats, ME, faces=True)
 
 
 def told(narrator: Narrator, data: Data) -> list[str]:

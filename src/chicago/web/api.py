@@ -178,7 +178,7 @@ def summary_json(row: GameRow) -> dict[str, object]:
 
 def _object(body: object, what: str) -> dict[str, Any]:
     if not isinstance(body, dict):
-        raise BadRequest(_("the request body must be a JSON object ({what})", what=what))
+        raise BadRequest(_("The request body must be a JSON object ({what})", what=what))
     return body
 
 
@@ -209,46 +209,46 @@ _ACTION_FIELDS: Final = {
 def parse_action(raw: object, seat: int = HUMAN) -> Action:
     """A client's action (GAME-FILE.md form without `seat`) for `seat`; raises BadRequest."""
     if not isinstance(raw, dict):
-        raise BadRequest(_("action must be an object like {example}",
+        raise BadRequest(_("Action must be an object like {example}",
                            example='{"type": "play", "card": "Ah"}'))
     kind = raw.get("type")
     if kind not in _ACTION_FIELDS:
         if kind is None:
-            raise BadRequest(_("action type is missing (exchange, offer, quads, chicago, play)"))
-        raise BadRequest(_("unknown action type {kind} (exchange, offer, quads, chicago, play)",
+            raise BadRequest(_("Action type is missing (exchange, offer, quads, chicago, play)"))
+        raise BadRequest(_("Unknown action type {kind} (exchange, offer, quads, chicago, play)",
                            kind=repr(kind)))
     required, optional = _ACTION_FIELDS[kind]
     if "seat" in raw and raw["seat"] != seat:
-        raise BadRequest(_("you play seat {seat}: leave seat out of the action", seat=seat))
+        raise BadRequest(_("You play seat {seat}: leave seat out of the action", seat=seat))
     unknown = set(raw) - required - optional - {"seat", "type"}
     if unknown:
-        raise BadRequest(_("unknown field {field} for a {kind} action",
+        raise BadRequest(_("Unknown field {field} for a {kind} action",
                            field=repr(sorted(unknown)[0]), kind=kind))
     missing = required - set(raw)
     if missing:
-        raise BadRequest(_("a {kind} action needs {field}", kind=kind,
+        raise BadRequest(_("A {kind} action needs {field}", kind=kind,
                            field=repr(sorted(missing)[0])))
     if kind == "exchange":
         discard = raw["discard"]
         if not isinstance(discard, list):
-            raise BadRequest(_("discard must be a list of cards like {example}",
+            raise BadRequest(_("Discard must be a list of cards like {example}",
                                example='["Ah", "7c"]'))
         confirm = raw.get("confirm_reset", False)
         if not isinstance(confirm, bool):
-            raise BadRequest(_("confirm_reset must be true or false"))
+            raise BadRequest(_("Confirm_reset must be true or false"))
         return Exchange(seat, tuple(_card(c, "discard") for c in discard), confirm)
     if kind == "offer":
         if not isinstance(raw["keep"], bool):
-            raise BadRequest(_("keep must be true or false"))
+            raise BadRequest(_("Keep must be true or false"))
         return Offer(seat, raw["keep"])
     if kind == "quads":
         if raw["choice"] not in ("points", "reset"):
-            raise BadRequest(_("choice must be {points} or {reset}", points='"points"',
+            raise BadRequest(_("Choice must be {points} or {reset}", points='"points"',
                                reset='"reset"'))
         return QuadsChoice(seat, raw["choice"])
     if kind == "chicago":
         if not isinstance(raw["call"], bool):
-            raise BadRequest(_("call must be true or false"))
+            raise BadRequest(_("Call must be true or false"))
         return ChicagoCall(seat, raw["call"])
     return Play(seat, _card(raw["card"], "card"))
 
@@ -262,10 +262,10 @@ _CREATE_FIELDS = {"seats", "levels", "level", "profile", "seed"}
 
 
 def _create_game(request: Request, body: object) -> Response:
-    data = _object(body, "seats, levels or level, profile, seed")
+    data = _object(body, _("send seats, levels or level, profile and seed"))
     unknown = set(data) - _CREATE_FIELDS
     if unknown:
-        raise BadRequest(_("unknown field {field} for a new game",
+        raise BadRequest(_("Unknown field {field} for a new game",
                            field=repr(sorted(unknown)[0])))
     table = _service(request).create(
         request_owner(request),
@@ -315,13 +315,13 @@ async def get_game(request: Request, game_id: str) -> Response:
 
 
 def _act(request: Request, game_id: str, body: object) -> Response:
-    data = _object(body, '{"version": N, "action": {...}}')
+    data = _object(body, _("send version and action"))
     unknown = set(data) - {"version", "action"}
     if unknown:
-        raise BadRequest(_("unknown field {field} (send version and action)",
+        raise BadRequest(_("Unknown field {field} (send version and action)",
                            field=repr(sorted(unknown)[0])))
     if "version" not in data or "action" not in data:
-        raise BadRequest(_("send the game's version and the action"))
+        raise BadRequest(_("Send the game's version and the action"))
     action = parse_action(data["action"])
     table = _service(request).act(request_owner(request), game_id, data["version"], action)
     return _table_response(table)
@@ -403,14 +403,14 @@ async def export(request: Request, game_id: str) -> Response:
 
 def _credentials(body: object, claim: bool) -> tuple[object, object, bool]:
     """(username, password, claim_guest): `claim` is claim_guest's default."""
-    data = _object(body, "username and password")
+    data = _object(body, _("send username and password"))
     unknown = set(data) - {"username", "password", "claim_guest"}
     if unknown:
-        raise BadRequest(_("unknown field {field} (send username and password)",
+        raise BadRequest(_("Unknown field {field} (send username and password)",
                            field=repr(sorted(unknown)[0])))
     claim_guest = data.get("claim_guest", claim)
     if not isinstance(claim_guest, bool):
-        raise BadRequest(_("claim_guest must be true or false"))
+        raise BadRequest(_("Claim_guest must be true or false"))
     return data.get("username"), data.get("password"), claim_guest
 
 
@@ -472,10 +472,10 @@ async def signout(request: Request) -> Response:
 
 
 def _delete_account(request: Request, body: object) -> Response:
-    data = _object(body, "password")
+    data = _object(body, _("send password"))
     unknown = set(data) - {"password"}
     if unknown:
-        raise BadRequest(_("unknown field {field!r} (send password)", field=sorted(unknown)[0]))
+        raise BadRequest(_("Unknown field {field!r} (send password)", field=sorted(unknown)[0]))
     deleted = _accounts(request).delete_account(
         request_account(request), data.get("password"), client_address(request)
     )
@@ -506,10 +506,10 @@ async def me(request: Request) -> Response:
 
 
 def _set_language(request: Request, body: object) -> Response:
-    data = _object(body, "lang")
+    data = _object(body, _("send lang"))
     lang = chosen(data.get("lang") if isinstance(data.get("lang"), str) else None)
     if lang is None or set(data) != {"lang"}:
-        raise BadRequest(_("send {form} with one of: {languages}", form='{"lang": …}',
+        raise BadRequest(_("Send {form} with one of: {languages}", form='{"lang": …}',
                            languages=", ".join(LANGUAGES)))
     account = request_account(request)
     if account is not None:

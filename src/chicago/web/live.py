@@ -49,11 +49,14 @@ def _tables(request: Request) -> LiveTables:
 
 
 def _object(body: object, fields: set[str], what: str) -> dict[str, Any]:
+    """The body as an object of `fields`; else a refusal in the reader's language that
+    names what to send (`what`, already worded)."""
     if not isinstance(body, dict):
-        raise BadRequest(f"the request body must be a JSON object ({what})")
+        raise BadRequest(_("The request body must be a JSON object ({what})", what=what))
     unknown = set(body) - fields
     if unknown:
-        raise BadRequest(f"unknown field {sorted(unknown)[0]!r} ({what})")
+        raise BadRequest(_("Unknown field {field} ({what})", field=repr(sorted(unknown)[0]),
+                           what=what))
     return body
 
 
@@ -136,7 +139,7 @@ def _default_name(request: Request, given: object) -> object:
 
 
 def _create(request: Request, body: object) -> Response:
-    data = _object(body, _CREATE, "name, seats, players, profile, seed, timer")
+    data = _object(body, _CREATE, _("send name, seats, players, profile, seed and timer"))
     tables = _tables(request)
     owner = request_owner(request)
     game_id, token = tables.create(
@@ -248,7 +251,7 @@ async def preview_invite(request: Request, token: str) -> Response:
 
 
 def _join(request: Request, token: str, body: object) -> Response:
-    data = _object(body if body is not None else {}, {"name", "seat"}, "name and seat")
+    data = _object(body if body is not None else {}, {"name", "seat"}, _("send name and seat"))
     game_id, seat = _tables(request).join(
         request_owner(request), token, _default_name(request, data.get("name")), data.get("seat")
     )
@@ -307,9 +310,9 @@ async def again(request: Request, game_id: str) -> Response:
 
 
 def _act(request: Request, game_id: str, body: object) -> Response:
-    data = _object(body, {"version", "action"}, "send version and action")
+    data = _object(body, {"version", "action"}, _("send version and action"))
     if "version" not in data or "action" not in data:
-        raise BadRequest("send the game's version and the action")
+        raise BadRequest(_("Send the game's version and the action"))
     raw = data["action"]
     view = _tables(request).act(
         request_owner(request), game_id, data["version"], lambda seat: parse_action(raw, seat)
@@ -332,7 +335,7 @@ async def hint(request: Request, game_id: str) -> Response:
 
 
 def _away(request: Request, game_id: str, body: object) -> Response:
-    data = _object(body, {"away"}, "send away: true or false")
+    data = _object(body, {"away"}, _("send away: true or false"))
     _tables(request).set_away(request_owner(request), game_id, data.get("away"))
     return Response(status_code=204)
 
@@ -353,7 +356,7 @@ async def chat_list(request: Request, game_id: str) -> Response:
 
 
 def _chat(request: Request, game_id: str, body: object) -> Response:
-    data = _object(body, {"text", "phrase"}, "send text or a phrase")
+    data = _object(body, {"text", "phrase"}, _("send text or a phrase"))
     row = _tables(request).chat(request_owner(request), game_id, data.get("text"),
                                 data.get("phrase"))
     return JSONResponse(chat_json(row), status_code=201)

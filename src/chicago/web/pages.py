@@ -254,7 +254,7 @@ def profile_from_query(name: str | None, changes: dict[str, str]) -> RuleProfile
     for part in filter(None, label.split(",")):
         knob, sep, value = part.partition("=")
         if not sep:
-            raise ProfileError(_("cannot read {part} in the profile name {name}",
+            raise ProfileError(_("Cannot read {part} in the profile name {name}",
                                  part=repr(part), name=repr(name)))
         knobs[knob] = knob_from_text(knob, value)
     knobs.update({k: knob_from_text(k, v) for k, v in changes.items()})

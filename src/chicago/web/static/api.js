@@ -3,7 +3,7 @@ import { t } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, body) {
-    const message = (body && body.error) || t('the server answered {status}', { status });
+    const message = (body && body.error) || t('The server answered {status}', { status });
     super(message);
     this.status = status;
     this.rule = (body && body.rule) || null;
@@ -37,7 +37,7 @@ export async function api(method, path, body) {
   try {
     response = await fetch(path, options);
   } catch (error) {
-    throw new ApiError(0, { error: t('the server cannot be reached ({reason})', { reason: error.message }) });
+    throw new ApiError(0, { error: t('The server cannot be reached ({reason})', { reason: error.message }) });
   }
   if (response.status === 204) return null;
   let data = null;

@@ -1,10 +1,15 @@
 // Table chat for the seated players: plain text (shown as text, never as HTML), at most
-// 200 characters, quick phrases in the reader's language.
+// 200 characters. A quick phrase is sent by its id, so each reader reads it in their own
+// language: the server words every message for its reader (`text`).
 import { api, el, errorText } from '../api.js';
 import { t } from '../i18n.js';
 
-/** The quick phrases, in the reader's language (sent as text in that language). */
-const quickPhrases = () => [t('Hello!'), t('Good luck!'), t('Well played!'), t('Nice hand!'), t('Oops!'), t('Thanks for the game!')];
+/** The quick phrases by id (chicago.text.chat.PHRASES), labelled in the reader's language. */
+const quickPhrases = () => [
+  { id: 'hello', label: t('Hello!') }, { id: 'good_luck', label: t('Good luck!') },
+  { id: 'well_played', label: t('Well played!') }, { id: 'nice_hand', label: t('Nice hand!') },
+  { id: 'oops', label: t('Oops!') }, { id: 'thanks', label: t('Thanks for the game!') },
+];
 
 /** Wire the chat box of `gameId`; `nameOf(seat)` names a seat. Returns `show(messages)`. */
 export function setupChat(gameId, nameOf) {
@@ -14,9 +19,11 @@ export function setupChat(gameId, nameOf) {
   const quick = document.getElementById('quick');
   const seen = new Set();
 
-  async function say(text) {
+  /** Send `message`: `{ text }` as typed or `{ phrase }` by its id; shows the server's words. */
+  async function say(message) {
     try {
-      await api('POST', `/api/tables/${encodeURIComponent(gameId)}/chat`, { text });
+      const sent = await api('POST', `/api/tables/${encodeURIComponent(gameId)}/chat`, message);
+      if (sent && sent.id !== undefined) show([sent]);
       return true;
     } catch (error) {
       show([{ id: `error-${Date.now()}`, seat: null, text: errorText(error) }]);
@@ -24,13 +31,13 @@ export function setupChat(gameId, nameOf) {
     }
   }
 
-  quick.replaceChildren(...quickPhrases().map((phrase) => el('button', {
-    class: 'btn small', type: 'button', onclick: () => say(phrase),
-  }, phrase)));
+  quick.replaceChildren(...quickPhrases().map((p) => el('button', {
+    class: 'btn small', type: 'button', dataset: { phrase: p.id }, onclick: () => say({ phrase: p.id }),
+  }, p.label)));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const text = input.value.trim();
-    if (text && await say(text)) input.value = '';
+    if (text && await say({ text })) input.value = '';
   });
 
   function show(messages) {
