@@ -112,7 +112,7 @@ async def settle(pilot: Pilot[None], app: ChicagoApp, seconds: float = 60.0) -> 
         s = app.screen
         waiting = isinstance(s, (RecapScreen, GameOverScreen, ConfirmScreen, PathScreen,
                                  MenuScreen, NewGameScreen))
-        if waiting and not (isinstance(s, PathScreen) and s.working):
+        if waiting and not (isinstance(s, (PathScreen, NewGameScreen)) and s.working):
             return type(s).__name__
         if isinstance(s, TableScreen) and not s.busy and not s.animating and (
             s.ready or s.table.finished

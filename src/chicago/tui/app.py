@@ -418,6 +418,8 @@ def split_changes(text: str) -> list[str]:
 class NewGameScreen(TranslatedBindings, Screen[None]):
     """Seats, the opponents' levels, the rules preset, the seed; Enter starts."""
 
+    working = False  # a game is being dealt in a worker
+
     DEFAULT_CSS = """
     NewGameScreen { layout: vertical; }
     NewGameScreen #title { height: 1; text-style: bold; background: $primary-darken-2;
@@ -567,6 +569,7 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                 error.update(_("The seed is a whole number (or blank for a random one)."))
                 return
         error.update(_("Dealing…"))
+        self.working = True  # until the table opens or the service refuses
         self.run_worker(self._create(n, levels, profile, seed), exclusive=True)
 
     async def _create(
@@ -587,6 +590,7 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         except (ServiceError, ValueError) as e:
             message = e.message if isinstance(e, ServiceError) else error_words(e)
             self.query_one("#error", Static).update(message)
+            self.working = False
             return
         app.open_table(table, fresh=True, replace=True)
 
