@@ -7,6 +7,7 @@ import contextlib
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator, Mapping
@@ -32,30 +33,37 @@ def free_port() -> int:
 def serving(database_url: str, *, script: str = SERVER, ready: str = "/api/auth/me",
             env: Mapping[str, str] | None = None) -> Iterator[str]:
     """Start `script` (argv: port, database URL), wait until `ready` answers, yield the base
-    URL; the test fails with the server's output if it never starts."""
+    URL; the test fails with the server's output if it never starts.
+
+    The server writes to a file, never a pipe nobody reads: a full pipe would stop it."""
     port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-c", script, str(port), database_url],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        env=dict(env) if env is not None else None,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(base + ready, timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    out = proc.stdout.read().decode() if proc.stdout else ""
-                    pytest.fail(f"the server did not start:\n{out}")
-                time.sleep(0.2)
-        yield base
-    finally:
-        proc.terminate()
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", script, str(port), database_url],
+            stdout=out, stderr=subprocess.STDOUT,
+            env=dict(env) if env is not None else None,
+        )
+        base = f"http://127.0.0.1:{port}"
         try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    with urllib.request.urlopen(base + ready, timeout=2):
+                        break
+                except OSError:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        out.seek(0)
+                        pytest.fail(f"the server did not start:\n{out.read().decode()}")
+                    time.sleep(0.2)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            out.seek(0)
+            said = out.read().decode(errors="replace")
+            if said.strip():  # shown by pytest with the test's output when it fails
+                print(f"--- the server at {base} said:\n{said[-20000:]}", file=sys.stderr)

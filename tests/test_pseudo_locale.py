@@ -10,6 +10,7 @@ with the same helper.
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -94,3 +95,21 @@ def test_chicago_rules_in_the_pseudo_locale(xx: Path, capsys: pytest.CaptureFixt
         assert main(argv) == 0
         out = capsys.readouterr().out
         assert check(_terminal_words(out, "chicago " + " ".join(argv))) > 20
+
+
+@pytest.mark.parametrize("name", ["pair_discarded", "chicago_into_a_loss", "winner_thrown"])
+def test_the_coach_s_review_in_the_pseudo_locale(
+    xx: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """`chicago review --lang xx` on a game with a planted mistake (issue 22's plants: the
+    hand R4, the Chicago R7, the last trick R6.3): the summary, the mark, its reason with the
+    odds and its cost are all worded through the catalogs, numbers as the locale writes them."""
+    from review_plants import PLANTS
+
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(PLANTS[name](False).data))
+    argv = ["review", str(path), "--lang", "xx", "--stages", "16,64", "--workers", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") > 3, out
+    assert check(_terminal_words(out, "chicago " + " ".join(argv[:1] + argv[2:]))) > 5

@@ -249,7 +249,9 @@ def test_share_link_follows_live_and_is_read_only(server: str, browser: Any,
         time.sleep(0.2)
     viewer.screenshot(path=str(shots / "keep-shared.png"))
     page.locator("#k-share-btn").click()
-    page.locator("#k-share-stop").click()
+    # the dialog's field already says "a link is active" when it opens: wait for the DELETE
+    with page.expect_response(lambda r: r.request.method == "DELETE" and "/share" in r.url):
+        page.locator("#k-share-stop").click()
     page.wait_for_function(
         "() => !document.getElementById('k-share-url').value.includes('/keep/shared/')")
     with urllib.request.urlopen(server + "/api/keep/presets") as r:

@@ -47,10 +47,11 @@ NAMES = ("Astrid", "Bengt", "Cissi", "Dag", "Elsa")
 SERVER = """
 import sys, uvicorn
 from chicago.web.app import create_app
-app = create_app(sys.argv[2], pace_ms=30, driver_interval=0.03)
+app = create_app(sys.argv[2], pace_ms=30, driver_interval=0.03, review_samples=(16,))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
 """
-"""The server at a table with people's quick pace (as tests/web/test_browser_live.py)."""
+"""The server at a table with people's quick pace (as tests/web/test_browser_live.py), its
+coach imagining one stage of 16 deals per decision: its words are those of a full review."""
 
 
 @pytest.fixture(scope="module")
@@ -247,6 +248,16 @@ def test_a_friends_table_and_its_replay_in_the_pseudo_locale(
     assert status == 200 and not errors, (status, str(replay)[:300], errors)
     page.wait_for_selector("#ask-coach")
     seen += page_texts(page, "the replay of the friends table")
+    # The coach's finished review of the creator's seat: summary, costliest moments, marks.
+    page.click("#ask-coach")
+    page.wait_for_selector("#coach-summary", timeout=300_000)
+    page.wait_for_load_state("networkidle")
+    seen += page_texts(page, "the replay with the coach's review")
+    if page.locator("#coach-top button").count():
+        page.locator("#coach-top button").first.click()
+        page.wait_for_timeout(200)
+        seen += page_texts(page, "the replay at a costly moment")
+    page.screenshot(path=str(shots / "xx-friends-review.png"), full_page=True)
     # the table's code is typed, not read: random letters in every language
     check(seen, allowed=(*NAMES, "Ann", "Bo", *WORD.findall(code)))
     assert not errors, errors

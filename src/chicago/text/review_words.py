@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from babel.numbers import format_decimal, format_percent
-
 from chicago.core.cards import card
 from chicago.text.cards import card_name
-from chicago.text.i18n import _, current_language, ngettext
+from chicago.text.i18n import _, ngettext
+from chicago.text.numbers import decimal, percent
 
 
 def listing(words: Sequence[str]) -> str:
@@ -62,12 +61,12 @@ def action_words(action: Mapping[str, Any]) -> str:
 
 def pct(x: object) -> str:
     """A share as the reader's language writes it: "88%" / "88 %"."""
-    return format_percent(float(str(x)), locale=current_language())
+    return percent(float(str(x)))
 
 
 def points(x: object) -> str:
     """Points to a tenth, with the reader's decimal sign: "12.4" / "12,4"."""
-    return format_decimal(round(float(str(x)), 1), format="0.0", locale=current_language())
+    return decimal(float(str(x)), 1)
 
 
 def odds_words(odds: Mapping[str, Any]) -> str:

@@ -39,6 +39,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from chicago import __version__
 from chicago.store import Store
+from chicago.table import review
 from chicago.table.broadcast import Broadcaster, InProcessBroadcaster, PostgresBroadcaster
 from chicago.table.driver import Driver
 from chicago.table.history import HistoryService, NotCreator, NotOver
@@ -223,6 +224,7 @@ def create_app(
     purge_every: float = PURGE_EVERY,
     pace_ms: int | None = None,
     driver_interval: float = 0.2,
+    review_samples: tuple[int, ...] | None = None,
 ) -> FastAPI:
     """The whole web application on one database (default: `CHICAGO_DATABASE_URL`, else
     SQLite in the user's data directory). Migrations are applied before it returns.
@@ -231,6 +233,9 @@ def create_app(
     `CHICAGO_BOT_PACE_MS`); the driver looks for due decisions every `driver_interval`
     seconds while the app runs (its lifespan), and PostgreSQL's LISTEN/NOTIFY carries the
     news between processes.
+
+    The coach's review imagines `review_samples` deals per decision, in stages (default
+    `chicago.table.estimate.STAGES`): fewer make a quicker, less sure review.
     """
     store = store or Store(database_url)
     service = TableService(store, bots)
@@ -295,7 +300,10 @@ def create_app(
     app.state.keep = KeepService(store)
     app.state.history = HistoryService(store)
     # the coach weighs a game's decisions on both cores (review_pool)
-    app.state.reviews = Reviews(app.state.history, workers=min(2, os.cpu_count() or 1))
+    app.state.reviews = Reviews(
+        app.state.history, samples=review_samples or review.SAMPLES,
+        workers=min(2, os.cpu_count() or 1),
+    )
     app.state.statistics = Statistics(app.state.history)
     app.state.tables = tables
     app.state.hub = hub
