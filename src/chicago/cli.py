@@ -67,14 +67,15 @@ def cmd_review(args: argparse.Namespace) -> int:
         game = record.replay(record.loads(text))
         data = json.loads(text)
     except (OSError, UnicodeDecodeError) as e:
-        print(f"cannot read {args.file}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        print(_("cannot read {path}: {error}", path=args.file,
+                error=getattr(e, "strerror", None) or e), file=sys.stderr)
         return 2
     except record.GameFileError as e:
         print(str(e).replace("\n", " "), file=sys.stderr)
         return 2
     if not 0 <= args.seat < game.state.setup.seats:
-        print(f"--seat {args.seat}: the game has seats 0 to {game.state.setup.seats - 1}",
-              file=sys.stderr)
+        print(_("--seat {seat}: the game has seats 0 to {last}", seat=args.seat,
+                last=game.state.setup.seats - 1), file=sys.stderr)
         return 2
     replay = Replay.of({k: v for k, v in data.items() if k != "actions"}, data["actions"])
     stages = args.stages or STAGES
@@ -181,9 +182,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     try:
         store = Store(args.database_url)
     except Exception as e:  # a bad URL, an unreachable server, a read-only directory
-        url = args.database_url or "the default database"
-        print(f"cannot open {describe_url(url) if args.database_url else url}: {e}"
-              .replace("\n", " "), file=sys.stderr)
+        where = describe_url(args.database_url) if args.database_url else _("the default database")
+        print(_("cannot open {database}: {error}", database=where, error=e).replace("\n", " "),
+              file=sys.stderr)
         return 2
     try:
         statistics = Statistics(HistoryService(store))
@@ -233,8 +234,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         app = create_app(url)
     except Exception as e:  # a bad URL, an unreachable server, a read-only directory
-        print(f"cannot open the database {describe_url(url)}: {e}".replace("\n", " "),
-              file=sys.stderr)
+        print(_("cannot open the database {database}: {error}", database=describe_url(url),
+                error=e).replace("\n", " "), file=sys.stderr)
         return 2
     try:
         family = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)[0][0]
@@ -242,12 +243,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((args.host, args.port))
     except OSError as e:
-        print(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        print(_("cannot listen on {address}: {error}", address=f"{args.host}:{args.port}",
+                error=e.strerror or e), file=sys.stderr)
         return 2
     port = sock.getsockname()[1]
     host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"Saved games: {describe_url(url)}")
-    print(f"Chicago is running at http://{host}:{port}/", flush=True)
+    print(_("Saved games: {database}", database=describe_url(url)))
+    print(_("Chicago is running at {url}", url=f"http://{host}:{port}/"), flush=True)
     # Requests mix a few milliseconds of Python with waits for the disk (every action is
     # fsynced before the answer): a shorter GIL switch interval hands the GIL back to a
     # thread whose write has finished sooner, which cuts the latency tail under load.
