@@ -251,7 +251,8 @@ def finished_file(seed: int) -> dict[str, Any]:
     game = Game.new(get_profile("chicago-gamewide-0.2"), 2, seed)
     while not game.finished:
         game.apply(rng.choice(list(game.legal_actions())))
-    return record.dump(game, {"levels": [None, "easy"]})
+    data: dict[str, Any] = record.dump(game, {"levels": [None, "easy"]})
+    return data
 
 
 def run(servers: dict[str, str], pages: list[str], runs: int) -> dict[str, dict[str, Any]]:
