@@ -9,7 +9,8 @@ default; the medians are printed. Measured inside the page from the navigation's
 - playable: the page can be used. The tables: a card and a decision button enabled and in
   view. The lobby: its saved games and tables listed, "Deal the cards" enabled (below the
   fold at 390x844). The scorekeeper: the new pad's form filled (names, rules), its first
-  name in view. History: the page loaded.
+  name in view. History and statistics (of three finished games, imported): the page
+  loaded. The replay (of one of them): its first position drawn, "forward" in view.
 - LCP: the largest contentful paint.
 - bytes and requests that went to the network (304s included, cache hits not), and of
   those the static files' bytes.
@@ -31,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -40,6 +42,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from chicago.core import record
+from chicago.core.game import Game
+from chicago.core.rules import get_profile
 from serve import start_server
 
 CHROMIUM = "/usr/bin/chromium"
@@ -79,6 +84,13 @@ READY = {
             " && document.querySelector('#k-profile option')"
             " && inView(document.querySelector('#k-names input'))",
     "history": "document.readyState === 'complete'",
+    # The replay: its first position drawn (two API reads after the page), "forward" in view.
+    "replay": "document.getElementById('replay-table')"
+              " && document.getElementById('replay-table').children.length > 0"
+              " && document.getElementById('step-label').textContent !== ''"
+              " && inView(document.getElementById('forward'))",
+    # Statistics: drawn by the server (its charts are SVG in the page).
+    "stats": "document.readyState === 'complete'",
 }
 PROBE = """
 window.__bench = { playable: null, lcp: 0, gamesShell: null };
@@ -193,6 +205,7 @@ class Setup:
     def __init__(self, base: str) -> None:
         self.base = base
         self.friends_seed: int | None = None
+        self.finished_files = [finished_file(seed) for seed in (101, 102, 103)]
 
     def _post(self, context: Any, path: str, body: Any = None) -> Any:
         csrf = next(c["value"] for c in context.cookies() if c["name"] == "chicago_csrf")
@@ -209,7 +222,13 @@ class Setup:
             return f"{self.base}/games/{game['id']}"
         if kind == "friends":
             return f"{self.base}/tables/{self._friends(context)}"
-        return self.base + {"lobby": "/", "keep": "/keep", "history": "/history"}[kind]
+        if kind in ("history", "replay", "stats"):
+            ids = [self._post(context, "/api/games/import", game)["id"]
+                   for game in self.finished_files]
+            if kind == "replay":
+                return f"{self.base}/history/{ids[0]}"
+        return self.base + {"lobby": "/", "keep": "/keep", "history": "/history",
+                            "stats": "/stats"}[kind]
 
     def _friends(self, context: Any) -> str:
         seeds = [self.friends_seed] if self.friends_seed is not None else range(1, 60)
@@ -224,6 +243,16 @@ class Setup:
                 self.friends_seed = seed
                 return str(made["id"])
         raise SystemExit("no seed found where the table's creator acts first")
+
+
+def finished_file(seed: int) -> dict[str, Any]:
+    """A whole two-seat game of random legal play, as a game file to import."""
+    rng = random.Random(seed)
+    game = Game.new(get_profile("chicago-gamewide-0.2"), 2, seed)
+    while not game.finished:
+        game.apply(rng.choice(list(game.legal_actions())))
+    data: dict[str, Any] = record.dump(game, {"levels": [None, "easy"]})
+    return data
 
 
 def run(servers: dict[str, str], pages: list[str], runs: int) -> dict[str, dict[str, Any]]:
@@ -276,7 +305,7 @@ def main() -> None:
                         help="start `chicago serve` with this interpreter (repeatable)")
     parser.add_argument("--url", action="append", default=[], metavar="NAME=URL",
                         help="measure a server already running (repeatable)")
-    parser.add_argument("--pages", default="lobby,table,friends,keep",
+    parser.add_argument("--pages", default="lobby,table,friends,keep,history,replay,stats",
                         help=f"comma-separated, of {','.join(READY)}")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cpu", type=float, default=CPU_SLOWDOWN,

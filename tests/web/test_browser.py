@@ -297,3 +297,62 @@ def test_other_screens_fit(server: str, browser: Any, shots: Path, size: tuple[i
     page.screenshot(path=str(shots / f"table-{size[0]}x{size[1]}.png"))
     assert not errors, errors
     context.close()
+
+
+def _first_frame_probe(context: Any) -> None:
+    """Inside the page: the closed drawer's state when the first frame is drawn."""
+    context.add_init_script("""requestAnimationFrame(function look() {
+      const app = document.getElementById('table-app');
+      if (!app || app.dataset.state !== 'ready') { requestAnimationFrame(look); return; }
+      window.__firstFrame = { log: document.querySelectorAll('#log li').length,
+        scores: document.querySelectorAll('#scoreboard li').length,
+        side: getComputedStyle(document.getElementById('side')).contentVisibility };
+    });""")
+
+
+def test_a_phones_shut_drawer_is_filled_after_the_first_frame(server: str, browser: Any) -> None:
+    """Issue 24: on a phone the first frame draws the hand and the decision, not the shut
+    drawer (not rendered: content-visibility), whose scores and log come just after it,
+    there before it is opened, and drawn when it opens."""
+    context, page, errors = new_page(browser, 390, 844)
+    _first_frame_probe(context)
+    start_game(page, server)
+    Player(page, keyboard=False).settle()
+    page.reload()  # the page with its first state in it, as a second visit
+    page.wait_for_function("() => window.__firstFrame")
+    first = page.evaluate("() => window.__firstFrame")
+    assert first["side"] == "hidden" and first["scores"] == 0, first
+    page.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
+    assert page.locator("#scoreboard li").count() == 4
+    page.click("#side-btn")
+    assert page.evaluate(
+        "() => getComputedStyle(document.getElementById('side')).contentVisibility"
+    ) == "visible"
+    assert page.locator("#log li").last.is_visible()
+    assert not errors, errors
+    context.close()
+
+
+def test_going_back_to_a_table_shows_the_servers_state(server: str, browser: Any) -> None:
+    """Issue 24: the table page is kept by the browser and revalidated; a copy shown again
+    without asking (back in the history) never shows a state the server has moved on from."""
+    context, page, errors = new_page(browser, 1280, 720)
+    start_game(page, server)
+    Player(page, keyboard=False).settle()
+    shown = int(page.get_attribute("#table-app", "data-version") or "-1")
+    api = page.url.replace("/games/", "/api/games/")
+    csrf = next(c["value"] for c in context.cookies() if c["name"] == "chicago_csrf")
+    hint = page.request.get(api + "/hint").json()
+    moved = page.request.post(api + "/actions", data={"version": shown,
+                                                     "action": hint["action"]},
+                              headers={"X-CSRF-Token": csrf})
+    assert moved.status == 200, moved.text()
+    now = moved.json()["version"]
+    assert now > shown
+    page.goto(server + "/rules")
+    page.go_back()
+    page.wait_for_function("""(v) => { const app = document.getElementById('table-app');
+      return app && app.dataset.state === 'ready' && !document.body.hidden
+        && app.dataset.version === String(v); }""", arg=now)
+    assert not errors, errors
+    context.close()

@@ -20,6 +20,7 @@ from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.responses import PlainTextResponse, StreamingResponse
 from starlette.routing import Route
+from test_pages import embedded_table
 
 from chicago.web.app import create_app
 from chicago.web.assets import IMMUTABLE, Assets, encodings
@@ -139,6 +140,33 @@ def test_pages_and_api_reads_revalidate_with_304(client: TestClient) -> None:
     r = client.post("/api/games", json={"seats": 2, "seed": 1},
                     headers={"X-CSRF-Token": client.cookies["chicago_csrf"]})
     assert r.headers["cache-control"] == "no-store" and "etag" not in r.headers
+
+
+def test_a_table_page_is_revalidated_and_changes_with_its_state(client: TestClient) -> None:
+    """Issue 24: a second visit to a table whose state has not changed gets 304 (the
+    browser's copy carries the same state); after a move it gets 200 with the new state."""
+    game = new_game(client)
+    path = f"/games/{game['id']}"
+    r, _ = plain(client, path, **{"Accept-Encoding": "br"})
+    assert r.status_code == 200
+    # Kept by this browser only (it holds the requester's own view, R9.1), asked again.
+    assert r.headers["cache-control"] == "private, no-cache"
+    first = embedded_table(client.get(path).text)
+    assert first["version"] == game["version"]
+    again, empty = plain(client, path, **{"If-None-Match": r.headers["etag"],
+                                         "Accept-Encoding": "br"})
+    assert again.status_code == 304 and empty == b""
+    hint = client.get(f"/api/games/{game['id']}/hint").json()
+    moved = client.post(f"/api/games/{game['id']}/actions",
+                        json={"version": game["version"], "action": hint["action"]},
+                        headers={"X-CSRF-Token": client.cookies["chicago_csrf"]})
+    assert moved.status_code == 200, moved.text
+    after, body = plain(client, path, **{"If-None-Match": r.headers["etag"],
+                                        "Accept-Encoding": "br"})
+    assert after.status_code == 200 and after.headers["etag"] != r.headers["etag"]
+    now = embedded_table(brotli.decompress(body).decode())
+    assert now["version"] > first["version"] and now == client.get(
+        f"/api/games/{game['id']}").json()
 
 
 def test_answers_are_compressed_when_asked_and_not_otherwise(client: TestClient) -> None:

@@ -191,7 +191,7 @@ def table(request: Request, game_id: str) -> HTMLResponse:
     """The table, with its first state: exactly what `GET /api/games/{id}` answers this
     owner (seat 0's view, R9.1), so the first frame needs no second round trip. Another
     owner's game, or none, is an empty shell whose script asks the API (and says 404).
-    Never stored (no-store): a page brought back from the cache would show an old state."""
+    Revalidated on every visit (see `_table_page`)."""
     first: dict[str, object] | None = None
     with use_language(request_language(request)):
         try:
@@ -220,7 +220,8 @@ def join_live_table(request: Request, token: str) -> HTMLResponse:
 def watch_live_table(request: Request, token: str) -> HTMLResponse:
     """A watch link, with the spectator's first view (what `GET /api/watch/{token}`
     answers: no hand, R9.1); a link that does not work gets the shell, whose script says
-    why. The token stays out of the Referer, as an invitation's does. Never stored."""
+    why. The token stays out of the Referer, as an invitation's does. Revalidated on every
+    visit, as the single player's table."""
     with use_language(request_language(request)):
         first = first_watch(request, token)
     return _table_page(request, {"kind": "watch", "game_id": "", "token": token}, first)
@@ -231,7 +232,7 @@ def live_table(request: Request, game_id: str) -> HTMLResponse:
     """A table with people, with its first state: exactly what `GET /api/tables/{id}`
     answers this requester (their own seat's view only, R9.1); someone without a seat gets
     the empty shell, whose script asks the API (and says 404). The socket then takes over.
-    Never stored, as the single player's table."""
+    Revalidated on every visit, as the single player's table."""
     with use_language(request_language(request)):
         first = first_table(request, game_id)
     return _table_page(request, {"kind": "table", "game_id": game_id}, first)
@@ -240,8 +241,13 @@ def live_table(request: Request, game_id: str) -> HTMLResponse:
 def _table_page(
     request: Request, context: dict[str, object], first: dict[str, object] | None
 ) -> HTMLResponse:
+    """A table page is kept by this browser alone (private: it holds this requester's own
+    view) and asked for again on every visit (no-cache): its ETag (chicago.web.transfer) is
+    of its bytes, so a 304 means the state it carries is the one the server has now, and a
+    changed state is a new page. A copy the browser shows without asking (going back in its
+    history) is not trusted: the script then asks the API (table/client.js)."""
     response = _page(request, "table.html", {"page": "table", **context, "first_table": first})
-    response.headers["Cache-Control"] = "no-store"
+    response.headers["Cache-Control"] = "private, no-cache"
     return response
 
 

@@ -131,6 +131,10 @@ function sharePanel() {
 }
 
 async function start() {
+  // The first position is asked for with the game, not after it: one round trip, not two.
+  const hash = /^#step-(\d+)$/.exec(window.location.hash);
+  const first = hash ? Number(hash[1]) : 0;
+  position(first).catch(() => { /* go() says what failed */ });
   try { game = await api('GET', base); } catch (e) { showError(e); $('replay-about').textContent = ''; return; }
   about();
   const slider = $('slider');
@@ -154,8 +158,7 @@ async function start() {
     window.addEventListener('resize', () => drawMarks($('marks'), marks, game.positions, go));
     sharePanel();
   }
-  const hash = /^#step-(\d+)$/.exec(window.location.hash);
-  await go(hash ? Number(hash[1]) : 0);
+  await go(first);
 }
 
 start();

@@ -3,12 +3,13 @@
 // link (/api/tables/{id}, /api/watch/{token}, every change pushed on a socket). One set
 // of modules draws them all (./table/*.js; the socket, seating, chat and the turn alert
 // of a table with people in ./live/*.js). Plain ES modules, no build step; no cycle:
-//   state, words, prefs, dispatch  <  cards, layout, chart  <  board  <  log  <  result
+//   state, words, prefs, dispatch, later  <  cards, layout, chart  <  board  <  log  <  result
 //   <  panel  <  draw  <  pacing  <  client  <  keys, settings, live/*  <  table.js
 // Drawing only draws; a decision goes up through dispatch() to the handler named here.
 import { ApiError, el, errorText } from './api.js';
 import { t } from './i18n.js';
 import { adopt, fetchTable, send, setSave } from './table/client.js';
+import { clearLog } from './table/log.js';
 import { on } from './table/dispatch.js';
 import { render } from './table/draw.js';
 import { animate } from './table/pacing.js';
@@ -74,7 +75,7 @@ async function start() {
   if (pending.some((e) => e && typeof e.seat === 'number' && e.seat !== 0)) {
     // A new (or imported) game: show what the others did before seat 0's first turn.
     S.dealEvents = [];
-    dom.log.replaceChildren();
+    clearLog();
     render();
     await animate(pending);
     return;

@@ -38,13 +38,30 @@ function pause(ms) {
   });
 }
 
-/** The first state the page came with (the same answer as GET, seat 0's view), used once. */
+/** The page as the browser kept it, not asked again: going back or forward in the history
+ * (the server revalidates the page on every other visit, pages.py). */
+function fromHistory() {
+  const nav = window.performance.getEntriesByType('navigation')[0];
+  return Boolean(nav) && nav.type === 'back_forward';
+}
+
+/** The first state the page came with (the same answer as GET, seat 0's view), used once,
+ * unless the page is an old copy (it may show a state the server has moved on from). */
 function takeEmbedded() {
   const node = document.getElementById('first-table');
   if (!node) return null;
   node.remove();
+  if (fromHistory()) return null;
   try { return JSON.parse(node.textContent); } catch (_) { return null; }
 }
+
+// A page brought back whole from the back-forward cache would show what it showed when
+// left: it is hidden at once and loaded again, so the state shown is the server's.
+window.addEventListener('pageshow', (event) => {
+  if (!event.persisted) return;
+  document.body.hidden = true;
+  window.location.reload();
+});
 
 /** GET the table, trying again (1, 2, 4, 8 s…) while the server cannot be reached; the
  * first time, the state embedded in the page instead (no round trip before the first frame). */

@@ -2,6 +2,7 @@
 // table with people its seating box. The one place that composes them (no module below
 // draws another's part), so drawing never calls back up into the code that sent a move.
 import { renderDealTricks, renderHand, renderInfo, renderScoreboard, renderSeats, renderTrick } from './board.js';
+import { drawSide } from './later.js';
 import { renderControls } from './panel.js';
 import { S } from './state.js';
 
@@ -26,8 +27,8 @@ export function render() {
   renderTrick();
   renderHand();
   renderControls();
-  renderScoreboard();
-  renderDealTricks();
+  drawSide('scoreboard', renderScoreboard);
+  drawSide('deal-tricks', renderDealTricks);
   for (const fn of extras) fn();
   // A control drawn again keeps the keyboard: the player may be half-way through a choice.
   if (focused && (!document.activeElement || document.activeElement === document.body)) {

@@ -3,6 +3,7 @@ import { el } from '../api.js';
 import { t } from '../i18n.js';
 import { trickList } from './board.js';
 import { recapSeconds } from './prefs.js';
+import { drawSide, drawerShut, settleSide } from './later.js';
 import { $, S, dom, kind, profile } from './state.js';
 import { describe, name } from './words.js';
 
@@ -11,28 +12,42 @@ const RECAP_TYPES = new Set(['hand_announced', 'no_hand_scored', 'points_awarded
 
 export function tell(e) { return describe(e, profile().exchanges ?? 3); }
 
-const DRAWER = window.matchMedia('(max-width: 999px)'); // table.css: the side panel is a drawer
-
 /** The log scrolled to its last line, unless it sits in the closed drawer of a narrow
  * screen: reading its height would lay the page out before the frame does (on load, and
  * for every line of an animation) for what is not shown; the drawer scrolls it when it
  * opens. */
 export function scrollLog() {
-  if (DRAWER.matches && !$('side').classList.contains('open')) return;
+  if (drawerShut()) return;
   dom.log.scrollTop = dom.log.scrollHeight;
 }
 
 export function log(e, scroll = true) {
+  settleSide('log');
+  logLine(e);
+  if (scroll && !S.skipping) scrollLog();
+}
+
+function logLine(e) {
   const text = tell(e);
   if (!text) return;
   dom.log.append(el('li', { class: `log-${e.type}` }, text));
   while (dom.log.children.length > 400) dom.log.firstElementChild.remove();
-  if (scroll && !S.skipping) scrollLog();
 }
 
 /** The log as the server knows it: one line per finished deal (its scores), then this
- * deal's events. Used on load and after a reload, so no stale line survives. */
+ * deal's events. Used on load and after a reload, so no stale line survives. In a shut
+ * drawer on load, just after the first frame (later.js). */
 export function rebuildLog() {
+  drawSide('log', fillLog);
+}
+
+/** The log emptied (a new game's first events are about to be told one by one). */
+export function clearLog() {
+  settleSide('log', false);
+  dom.log.replaceChildren();
+}
+
+function fillLog() {
   dom.log.replaceChildren();
   const history = (S.table && S.table.history) || [];
   for (const h of history) {
@@ -41,7 +56,7 @@ export function rebuildLog() {
   }
   // Scrolled once at the end: reading the height after each line would lay the page out
   // once per line before its first frame.
-  for (const e of S.table ? S.table.view.log : []) log(e, false);
+  for (const e of S.table ? S.table.view.log : []) logLine(e);
   scrollLog();
 }
 

@@ -1,5 +1,6 @@
 // The toolbar's settings and dialogs: speed, recap, four-colour deck, export, the side panel.
 import { t } from '../i18n.js';
+import { drawSideNow } from './later.js';
 import { openRecap, scrollLog } from './log.js';
 import { skip } from './pacing.js';
 import { SPEEDS, pref, setPref } from './prefs.js';
@@ -16,8 +17,14 @@ function setupDrawer() {
   const side = $('side');
   const toggle = $('side-btn');
   const close = $('side-close');
+  let closing = null;
   const open = (yes, focus = true) => {
+    // Shut, its contents are not drawn (table.css): they stay while it slides away.
+    window.clearTimeout(closing);
+    side.classList.toggle('closing', !yes && side.classList.contains('open'));
+    if (!yes) closing = window.setTimeout(() => side.classList.remove('closing'), 250);
     side.classList.toggle('open', yes);
+    if (yes) drawSideNow();
     toggle.setAttribute('aria-expanded', yes ? 'true' : 'false');
     if (yes) scrollLog();
     if (!focus) return;
