@@ -7,6 +7,7 @@ the link shows what the creator's seat saw, never another person's hidden cards.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -86,9 +87,20 @@ def the_replay(app: Any, game_id: str) -> Replay:
     return service.replay(service.store.get_game(game_id))  # type: ignore[arg-type]
 
 
+def embedded_replay(player: Player, game_id: str) -> dict[str, Any] | None:
+    """The game and first position the viewer's page holds (issue 24), or None."""
+    page = player.get(f"/history/{game_id}").text
+    found = re.search(r'<script type="application/json" id="first-replay">(.*?)</script>',
+                      page, re.S)
+    return json.loads(found.group(1)) if found else None
+
+
 def assert_only_own_seat(player: Player, replay: Replay, game_id: str, seat: int) -> None:
-    """Every step and every position holds only what `seat` could know then (R9.1)."""
+    """Every step and every position holds only what `seat` could know then (R9.1); the
+    viewer's page holds exactly what the API gives that seat, no more."""
     data = player.get(f"/api/games/{game_id}/replay").json()
+    assert embedded_replay(player, game_id) == {
+        "game": data, "position": player.get(f"/api/games/{game_id}/replay/0").json()}
     assert not data["finished"] and not data["open"] and data["seat"] == seat
     for item in data["timeline"]:
         for line in item["lines"]:
@@ -125,6 +137,7 @@ def test_before_the_end_each_person_sees_only_their_own_seat(
     stranger = Player(app)
     assert stranger.get(f"/api/games/{game_id}/replay").status_code == 404
     assert stranger.get(f"/api/games/{game_id}/replay/0").status_code == 404
+    assert embedded_replay(stranger, game_id) is None  # the page's script says why
     assert players[1].post(f"/api/games/{game_id}/review").status_code == 409
 
 

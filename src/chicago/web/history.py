@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from chicago.store import GameRow
 from chicago.store.history import PeopleSeat
+from chicago.table.errors import ServiceError
 from chicago.table.history import HistoryService, Seen, profile_title
 from chicago.table.replay import Replay
 from chicago.table.review_jobs import Reviews
@@ -324,22 +325,43 @@ VIEWER_WORDS: Final = (
 )
 
 
+def _first_replay(request: Request, mode: str, key: str) -> dict[str, object] | None:
+    """What the viewer's script would ask for first — the game and its first position —
+    read as the API reads it for this visitor (R9.1: a seat's own timeline before the end),
+    or None when the API would refuse: the script then asks and says why."""
+    service = history_service(request)
+    try:
+        if mode == "owner":
+            game = _owned_replay(request, key)
+            seen = service.seen(request_owner(request), key)
+        else:
+            game = _shared_replay(request, key)
+            seen = service.seen_shared(key)
+        first = service.position(service.replay(seen.row), 0, seen)
+    except ServiceError:
+        return None
+    return {"game": game, "position": first}
+
+
 def _viewer(request: Request, mode: str, key: str) -> Response:
     lang = language(request)
     catalog = catalog_for_browser(lang)
     words = {w: catalog[w] for w in VIEWER_WORDS if w in catalog}
+    with use_language(lang):
+        first = _first_replay(request, mode, key)
     return _page(request, "replay.html", {
-        "page": "history", "mode": mode, "key": key, "words": words,
+        "page": "history", "mode": mode, "key": key, "words": words, "first_replay": first,
     })
 
 
 @router.get("/history/{game_id}", response_class=HTMLResponse)
 async def viewer_page(request: Request, game_id: str) -> Response:
-    """The viewer: a shell; its script reads `/api/games/{id}/replay`."""
-    return _viewer(request, "owner", game_id)
+    """The viewer, with the game's first step in the page (its script asks for the rest at
+    `/api/games/{id}/replay`)."""
+    return await run_in_threadpool(_viewer, request, "owner", game_id)
 
 
 @router.get("/shared/{token}", response_class=HTMLResponse)
 async def shared_page(request: Request, token: str) -> Response:
-    """A shared game, read-only; its script reads `/api/shared/{token}`."""
-    return _viewer(request, "shared", token)
+    """A shared game, read-only, its first step in the page; the rest from `/api/shared/`."""
+    return await run_in_threadpool(_viewer, request, "shared", token)

@@ -130,12 +130,26 @@ function sharePanel() {
   draw(game.share && game.share.active, null);
 }
 
+/** The game and its first step as the server wrote them into the page (one round trip
+ * fewer on a phone), or null: then the script asks for them. */
+function takeEmbedded() {
+  const node = document.getElementById('first-replay');
+  if (!node) return null;
+  node.remove();
+  try { return JSON.parse(node.textContent); } catch (_) { return null; }
+}
+
 async function start() {
   // The first position is asked for with the game, not after it: one round trip, not two.
   const hash = /^#step-(\d+)$/.exec(window.location.hash);
   const first = hash ? Number(hash[1]) : 0;
+  const embedded = takeEmbedded();
+  if (embedded) cache.set(0, Promise.resolve(embedded.position));
   position(first).catch(() => { /* go() says what failed */ });
-  try { game = await api('GET', base); } catch (e) { showError(e); $('replay-about').textContent = ''; return; }
+  if (embedded) game = embedded.game;
+  else {
+    try { game = await api('GET', base); } catch (e) { showError(e); $('replay-about').textContent = ''; return; }
+  }
   about();
   const slider = $('slider');
   slider.max = String(game.positions - 1);
