@@ -37,6 +37,14 @@ much of the processor each took. Nothing is hard-coded: every figure is measured
     .venv/bin/python bench/live_tables.py --capacity --tables 200
     .venv/bin/python bench/live_tables.py --capacity --postgres postgresql://u:p@127.0.0.1/db \
         --processes 1 2
+    .venv/bin/python bench/live_tables.py --tables 200 --runs 3 \
+        --server before=/tmp/before/.venv/bin/python --server after=.venv/bin/python
+
+`--server NAME=PYTHON` starts `chicago serve` with that interpreter (another checkout's venv)
+on a SQLite file of its own, each with its own tables and simulated people, all at once;
+then the servers take turns, run by run (`--runs` each, at the largest `--tables`), so
+that two versions meet the same load on the machine. Only the server whose turn it is
+plays; the others' tables wait (their sockets open, their people thinking).
 
 Only 127.0.0.1 is ever contacted.
 """
@@ -49,6 +57,7 @@ import bisect
 import multiprocessing as mp
 import os
 import random
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -371,8 +380,10 @@ def pct(values: list[float], q: float) -> float:
 class Bench:
     """Servers, client processes and their tables, for one configuration."""
 
-    def __init__(self, url: str, processes: int, clients: int, env: dict[str, str]) -> None:
-        self.servers = [start_server(url, env) for _ in range(processes)]
+    def __init__(
+        self, url: str, processes: int, clients: int, env: dict[str, str], python: str = ""
+    ) -> None:
+        self.servers = [start_server(url, env, python=python) for _ in range(processes)]
         bases = [b for _, b in self.servers]
         ctx = mp.get_context("spawn")
         self.pipes: list[Connection] = []
@@ -483,6 +494,27 @@ def ceiling(best: dict[str, Any], cores: int) -> str:
     return out
 
 
+def turns(args: argparse.Namespace, env: dict[str, str], directory: Path) -> None:
+    """Each `--server` on its own SQLite file, with its own tables; the servers take turns,
+    run by run, at the largest `--tables`."""
+    benches: list[tuple[str, Bench]] = []
+    try:
+        for spec in args.server:
+            name, _, python = spec.partition("=")
+            url = f"sqlite:///{directory / (name + '.db')}"
+            benches.append((name, Bench(url, 1, args.clients, env, python or sys.executable)))
+        tables = max(args.tables)
+        for _, bench in benches:
+            bench.tables(tables)
+        for run in range(args.runs):
+            for name, bench in benches:
+                result = bench.run(tables, args.think, args.seconds)
+                print(f"server={name} run={run + 1} " + line(result), flush=True)
+    finally:
+        for _, bench in benches:
+            bench.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200])
@@ -497,7 +529,13 @@ def main() -> None:
     parser.add_argument("--capacity", action="store_true",
                         help="find the most actions/s with p95 within --target-ms")
     parser.add_argument("--target-ms", type=float, default=50.0)
+    parser.add_argument("--server", action="append", default=[], metavar="NAME=PYTHON",
+                        help="a server with that interpreter; several take turns (SQLite)")
+    parser.add_argument("--runs", type=int, default=2,
+                        help="runs of each --server, taking turns (2)")
     args = parser.parse_args()
+    if args.server and (args.capacity or args.postgres):
+        parser.error("--server compares servers on SQLite at human pace only")
     env = {**os.environ, "CHICAGO_SQLITE_SYNCHRONOUS": "FULL"}
     cores = os.cpu_count()
     print(f"# {cores} cores shared by the servers, {args.clients} client processes"
@@ -506,6 +544,9 @@ def main() -> None:
           + f"; {args.seconds:g} s per run", flush=True)
     found: dict[int, dict[str, Any] | None] = {}
     with tempfile.TemporaryDirectory() as directory:
+        if args.server:
+            turns(args, env, Path(directory))
+            return
         if args.postgres:
             from chicago.store import Store
 

@@ -11,6 +11,7 @@ Runs on SQLite, or on PostgreSQL with CHICAGO_TEST_DATABASE_URL (scripts/postgre
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -172,3 +173,53 @@ def test_taking_a_seat_back_makes_the_turn_wait_for_the_person(app: Any) -> None
     tables.set_away(owner, game_id, False)
     assert stored_turn(tables, game_id) == (person, None)
     assert not tables.step(game_id)
+
+
+def test_every_commit_stores_the_turn_and_the_notes_the_rules_give(apps: Any) -> None:
+    """Issue 20: after every change of a whole game (people acting, bots deciding, a seat
+    handed to a bot and taken back, a timer), the stored turn is the one the turn's write
+    worked out in its own statement — a bot's or an away seat's turn due at the table's
+    pace after the change, a person's when the timer runs out, nothing once the game is
+    over — and the notes kept for each version (worked out from the last ones after a
+    commit, without a read) are what the database says."""
+    app = apps.new()
+    tables_of(app).pace_ms = 250
+    players = [Player(app), Player(app)]
+    game_id, _ = friends_table(players[0], players[1:], seats=4, bots=2, timer=30)
+    assert players[0].post(f"/api/tables/{game_id}/start").status_code == 200
+    tables = tables_of(app)
+    now = [datetime.now(UTC)]
+    tables.service.clock = lambda: now[0]  # moved by hand: the bots' pace reads it
+    checked, saw_away = 0, False
+    for k in range(600):
+        row, live = tables.store.get_game(game_id), tables.live.get(game_id)
+        assert row is not None and live is not None
+        state = tables.service.state_of(game_id)
+        to_act, due = stored_turn(tables, game_id)
+        if state.finished:
+            assert (to_act, due) == (None, None)
+            break
+        assert to_act == state.to_act
+        s = live.seats[state.to_act]
+        wait = timedelta(milliseconds=250) if s.kind == "bot" or s.away else timedelta(seconds=30)
+        assert isinstance(due, datetime)  # after the commit, or after the hand-over since
+        assert row.updated + wait <= due <= now[0] + wait
+        notes = tables.live.notes(game_id, row.version)
+        assert notes == tuple(tables.live.decided_by(game_id, max(0, row.version - 100),
+                                                     row.version))
+        saw_away = saw_away or any(n[2] == "away" for n in notes)
+        checked += 1
+        seat = state.to_act
+        if seat < len(players) and not s.away and k % 7 == 3:
+            tables.set_away(owner_of(players[seat]), game_id, True)
+        elif seat < len(players) and s.away and k % 3 == 0:
+            tables.set_away(owner_of(players[seat]), game_id, False)
+        elif seat < len(players) and not s.away:
+            v = players[seat].get(f"/api/tables/{game_id}").json()
+            r = players[seat].post(f"/api/tables/{game_id}/actions",
+                                   {"version": v["version"], "action": v["legal"][-1]})
+            assert r.status_code == 200, r.text
+        else:
+            now[0] += timedelta(seconds=1)
+            assert tables.step(game_id)
+    assert checked > 100 and saw_away

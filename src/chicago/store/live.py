@@ -53,18 +53,25 @@ _INVITES: Final = cast(Table, TableInvite.__table__)
 _GAMES: Final = cast(Table, Game.__table__)
 _ACTIONS: Final = cast(Table, GameAction.__table__)
 # The statements read on every action and push, built once (their compiled forms are cached).
+_SEAT_COLUMNS: Final = ("seat", "kind", "owner_kind", "owner_id", "name", "level", "away",
+                         "accepted", "has_left")
 _GET_LIVE: Final = (
-    select(_LIVE, _INVITES.c.token.label("invite_token"), _INVITES.c.code.label("invite_code"))
+    # the table, its working invitation and its seats in one statement (one snapshot, one
+    # round trip): a row per seat, the table's columns on each
+    select(
+        _LIVE,
+        _INVITES.c.token.label("invite_token"),
+        _INVITES.c.code.label("invite_code"),
+        *(_SEATS.c[name].label(f"s_{name}") for name in _SEAT_COLUMNS),
+    )
     .select_from(
         _LIVE.outerjoin(
             _INVITES,
             (_INVITES.c.game_id == _LIVE.c.game_id) & (_INVITES.c.state == "active"),
-        )
+        ).outerjoin(_SEATS, _SEATS.c.game_id == _LIVE.c.game_id)
     )
     .where(_LIVE.c.game_id == bindparam("b_id"))
-)
-_GET_SEATS: Final = (
-    select(_SEATS).where(_SEATS.c.game_id == bindparam("b_id")).order_by(_SEATS.c.seat)
+    .order_by(_SEATS.c.seat)
 )
 _DECIDED_BY: Final = (
     select(_ACTIONS.c.idx, _ACTIONS.c.seat, _ACTIONS.c.decided_by)
@@ -281,10 +288,12 @@ class LiveStore(PresenceStore, InviteStore):
 
     @staticmethod
     def _get(conn: Connection, game_id: str) -> LiveRow | None:
-        live = conn.execute(_GET_LIVE, {"b_id": game_id}).first()
-        if live is None:
+        rows = conn.execute(_GET_LIVE, {"b_id": game_id}).all()
+        if not rows:
             return None
-        seats = conn.execute(_GET_SEATS, {"b_id": game_id}).all()
+        live = rows[0]
+        seats = [r for k, r in enumerate(rows)
+                 if r.s_seat is not None and (k == 0 or r.s_seat != rows[k - 1].s_seat)]
         return LiveRow(
             game_id=live.game_id,
             status=live.status,
@@ -295,8 +304,8 @@ class LiveStore(PresenceStore, InviteStore):
             due=live.due,
             seats=tuple(
                 SeatRow(
-                    s.seat, s.kind, _owner(s.owner_kind, s.owner_id), s.name, s.level, s.away,
-                    bool(s.accepted), bool(s.has_left),
+                    s.s_seat, s.s_kind, _owner(s.s_owner_kind, s.s_owner_id), s.s_name,
+                    s.s_level, bool(s.s_away), bool(s.s_accepted), bool(s.s_has_left),
                 )
                 for s in seats
             ),
@@ -518,6 +527,22 @@ class LiveStore(PresenceStore, InviteStore):
                 self._notes.clear()  # cheap to read again
             self._notes[key] = found
         return found
+
+    def noted(
+        self, game_id: str, version: int, new: int, seats: Sequence[int], by: str | None
+    ) -> None:
+        """After this process committed the actions from `version` to `new` (of `seats`,
+        decided `by`): the notes at `new` from those at `version`, if kept, without a read
+        (what an action's answer and this process's push then ask for)."""
+        old = self._notes.get((game_id, version))
+        if old is None:
+            return
+        added = [(i, seat, by) for i, seat in zip(range(version, new), seats, strict=True)]
+        start = max(0, new - 100)
+        kept = tuple(n for n in (*old, *(added if by is not None else ())) if n[0] >= start)
+        if len(self._notes) >= NOTES_KEPT:
+            self._notes.clear()
+        self._notes[(game_id, new)] = kept
 
     def decided_by(self, game_id: str, start: int, end: int) -> list[tuple[int, int, str]]:
         """(index, seat, "timer" | "away") of the actions from `start` to `end` (excluded) a

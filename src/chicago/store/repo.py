@@ -352,7 +352,7 @@ class Store:
             )
         if op.live is not None:
             # the UPDATE above holds the game row's lock: a hand-over waits for this commit
-            write_turn(conn, op.game_id, op.live.to_act, op.now)
+            write_turn(conn, op.game_id, op.live.to_act, op.now, op.live.timing)
             if conn.dialect.name == "postgresql":
                 payload = f"{op.game_id} {op.version + len(op.actions)}"
                 conn.execute(_NOTIFY, {"b_channel": NOTIFY_CHANNEL, "b_payload": payload})

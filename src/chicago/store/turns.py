@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Final, cast
 
-from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy import Table, and_, bindparam, case, exists, select, update
 from sqlalchemy.engine import Connection
 
 from chicago.store.models import LiveTable, TableSeat, UTCDateTime
@@ -25,49 +25,62 @@ class LiveTurn:
     lost (the table would wait for an away seat for ever)."""
 
     to_act: int | None
-
-
-def due_after(
-    status: str, timer: int, pace_ms: int, kind: str | None, away: bool, since: datetime
-) -> datetime | None:
-    """When the server must decide for the seat to act: a bot's turn or an away seat at
-    the table's pace, a person's with a timer when it runs out; None: it waits for a
-    person (or nobody is to act, or the game has not started)."""
-    if status != "playing" or kind is None:
-        return None
-    if kind == "bot" or away:
-        return since + timedelta(milliseconds=pace_ms)
-    if timer:
-        return since + timedelta(seconds=timer)
-    return None
+    timing: tuple[int, int] | None = None
+    """The table's (timer in seconds, pace in ms), fixed when it was made, if the caller
+    read them; else `write_turn` reads them."""
 
 
 _SEATS: Final = cast(Table, TableSeat.__table__)
+_TO_ACT: Final = (_SEATS.c.game_id == _LIVE.c.game_id) & (_SEATS.c.seat == bindparam("b_seat"))
+_PLAYING: Final = _LIVE.c.status == "playing"
 _SET_TURN: Final = (
     update(_LIVE)
     .where(_LIVE.c.game_id == bindparam("b_id"))
-    .values(to_act=bindparam("b_to_act"), due=bindparam("b_due", type_=UTCDateTime()))
-)
-_TURN_SEAT: Final = (
-    select(_LIVE.c.status, _LIVE.c.timer, _LIVE.c.pace_ms, _SEATS.c.kind, _SEATS.c.away)
-    .select_from(
-        _LIVE.outerjoin(
-            _SEATS,
-            (_SEATS.c.game_id == _LIVE.c.game_id) & (_SEATS.c.seat == bindparam("b_seat")),
-        )
+    .values(
+        to_act=bindparam("b_seat"),
+        # When the server must decide for the seat to act, from the table and the seat as
+        # this very statement reads them: a bot's turn or an away seat at the table's pace,
+        # a person's with a timer when it runs out; else nothing (it waits for a person, or
+        # the game has not started).
+        due=case(
+            (and_(_PLAYING, exists().where(_TO_ACT, (_SEATS.c.kind == "bot")
+                                           | _SEATS.c.away.is_(True))),
+             bindparam("b_pace_due", type_=UTCDateTime())),
+            (and_(_PLAYING, _LIVE.c.timer > 0, exists().where(_TO_ACT)),
+             bindparam("b_timer_due", type_=UTCDateTime())),
+            else_=None,
+        ),
     )
-    .where(_LIVE.c.game_id == bindparam("b_id"))
 )
+_NOBODY: Final = (
+    update(_LIVE).where(_LIVE.c.game_id == bindparam("b_id")).values(to_act=None, due=None)
+)
+_TIMING: Final = select(_LIVE.c.timer, _LIVE.c.pace_ms).where(_LIVE.c.game_id == bindparam("b_id"))
 
 
-def write_turn(conn: Connection, game_id: str, to_act: int | None, since: datetime) -> None:
-    """Record who is to act and when a decision is due, from the table and the seat as
-    this transaction reads them (the caller holds the game row's lock: see `LiveTurn`)."""
-    due = None
-    if to_act is not None:
-        found = conn.execute(_TURN_SEAT, {"b_id": game_id, "b_seat": to_act}).first()
-        if found is not None:
-            due = due_after(
-                found.status, found.timer, found.pace_ms, found.kind, bool(found.away), since
-            )
-    conn.execute(_SET_TURN, {"b_id": game_id, "b_to_act": to_act, "b_due": due})
+def write_turn(
+    conn: Connection,
+    game_id: str,
+    to_act: int | None,
+    since: datetime,
+    timing: tuple[int, int] | None = None,
+) -> None:
+    """Record who is to act and when a decision is due, in one statement that reads the
+    table's status and the seat as this transaction sees them (the caller holds the game
+    row's lock: see `LiveTurn`). `timing`: the table's (timer, pace_ms), read when not
+    given (they never change)."""
+    if to_act is None:
+        conn.execute(_NOBODY, {"b_id": game_id})
+        return
+    if timing is None:
+        found = conn.execute(_TIMING, {"b_id": game_id}).first()
+        if found is None:
+            return
+        timing = (int(found.timer), int(found.pace_ms))
+    timer, pace_ms = timing
+    conn.execute(_SET_TURN, {
+        "b_id": game_id,
+        "b_seat": to_act,
+        "b_pace_due": since + timedelta(milliseconds=pace_ms),
+        "b_timer_due": since + timedelta(seconds=timer),
+    })

@@ -208,18 +208,27 @@ class LiveTables(Rematches):
     # Turns -------------------------------------------------------------------------------
 
     def _commit(
-        self, snap: _Snapshot, game: Game, events: list[Event], decided_by: str | None
+        self,
+        snap: _Snapshot,
+        game: Game,
+        events: list[Event],
+        decided_by: str | None,
+        live: LiveRow,
     ) -> _Snapshot:
         """Store the new actions through the core's version-guarded commit, with the turn's
         bookkeeping in the same transaction, then announce them (Stale when another
         decision came first)."""
-        done = self.service.commit(
-            snap, game, events, decided_by=decided_by, live=self._turn(game.state)
-        )
+        turn = replace(self._turn(game.state), timing=(live.timer, live.pace_ms))
+        done = self.service.commit(snap, game, events, decided_by=decided_by, live=turn)
         if done is None:
             latest = self.store.get_game(snap.row.id)
             version = snap.row.version
             raise Stale(latest.version if latest else version, version)
+        version = snap.row.version
+        self.live.noted(
+            done.row.id, version, done.row.version,
+            [a.seat for a in game.actions[version:]], decided_by,
+        )
         self.announce(done.row.id, str(done.row.version))
         return done
 
@@ -251,7 +260,7 @@ class LiveTables(Rematches):
             raise Conflict(_("A bot plays your seat now: take it back first"))
         snap = self.service._snapshot(row)
         game, events = self.service.apply_for(snap, action, seat)
-        new_snap = self._commit(snap, game, events, None)
+        new_snap = self._commit(snap, game, events, None, live)
         return self._live_view(new_snap.row, live, new_snap, seat, events)
 
     def step(self, game_id: str) -> bool:
@@ -285,7 +294,7 @@ class LiveTables(Rematches):
         game = Game(state.setup, state, list(snap.actions))
         events = self.service.bot_decision(game, level)
         try:
-            self._commit(snap, game, events, by)
+            self._commit(snap, game, events, by, live)
         except Stale:
             return False  # someone else decided first: nothing is made twice
         return True

@@ -31,13 +31,13 @@ from chicago.core.cards import card as parse_card
 from chicago.core.events import event_to_json
 from chicago.core.hands import Category
 from chicago.core.rules import CHOICES, PRESETS, RuleProfile, get_profile
-from chicago.core.views import view_to_json
 from chicago.store import GameRow, Owner
 from chicago.table.service import HUMAN, BadRequest, Hint, Table, TableService, parse_profile
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language, known
 from chicago.text.narration import Narrator, tell, trick_cards_before
 from chicago.text.rules_text import profile_title, rules_page
+from chicago.text.told import Told
 from chicago.web.auth import (
     SESSION_COOKIE,
     Accounts,
@@ -50,6 +50,7 @@ from chicago.web.auth import (
 )
 from chicago.web.body import JsonBody
 from chicago.web.language import LANG_COOKIE, chosen, set_language_cookie
+from chicago.web.log_json import view_json
 
 router = APIRouter(prefix="/api")
 
@@ -102,6 +103,10 @@ def action_json(action: Action) -> dict[str, object]:
     return out
 
 
+TOLD: Final = Told()
+"""The stories of the deals as last told to each seat of each table."""
+
+
 def table_json(table: Table) -> dict[str, object]:
     """The `Table` of docs/api.md: seat 0's view, legal actions, prompt, events, history."""
     v = table.view
@@ -124,10 +129,13 @@ def table_json(table: Table) -> dict[str, object]:
     deal_scores = {h.deal: h.scores for h in table.history}
     narrator = Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
                         list(v.eliminated), trick_cards_before(events, v))
-    view_out = view_to_json(v)
-    log = cast(list[Any], view_out["log"])  # the deal's log, turned into JSON once
-    teller = Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
-                      list(v.eliminated))
+    view_out = view_json(v)  # the deal's log: each event turned into JSON once
+    log = cast(list[Any], view_out["log"])
+    start = (profile, table.seats, v.seat, v.scores, v.qualified, v.eliminated)
+
+    def teller() -> Narrator:
+        return Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
+                        list(v.eliminated))
     return {
         "id": table.id,
         "version": table.version,
@@ -141,7 +149,9 @@ def table_json(table: Table) -> dict[str, object]:
         "prompt": prompt,
         "events": events,
         "narration": tell(narrator, events, deal_scores),
-        "log_narration": tell(teller, [e for e in log if e is not None], deal_scores),
+        # the deal's story: told on from where this seat's was told last (text.told)
+        "log_narration": TOLD.tell((table.id, v.seat), start, teller,
+                                   [e for e in log if e is not None], deal_scores),
         "lang": current_language(),
         "history": [{"deal": h.deal, "scores": list(h.scores)} for h in table.history],
         "seed": table.seed,

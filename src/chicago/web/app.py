@@ -319,13 +319,16 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)
+    # Routes are matched in order, one by one: the tables' (an action is the busiest request
+    # there is) come first. No path of theirs (/api/tables/..., /api/invites/...) is one of
+    # another router's, so the order changes no answer.
+    app.include_router(live.router)
+    app.include_router(watch.router)
     app.include_router(api.router)
     app.include_router(keep_api.router)
     app.include_router(keep_pages.router)
     app.include_router(history.router)
     app.include_router(stats_pages.router)
-    app.include_router(live.router)
-    app.include_router(watch.router)
     serves_static = _include_pages(app)
     if not serves_static and STATIC_DIR.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
