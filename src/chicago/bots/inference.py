@@ -1,0 +1,309 @@
+"""The hard level's opponent model: how likely each hidden hand is, given what its holder did.
+
+A seat sees, of every other seat (R2.5, R4.1, R5.1, R9.1): how many cards it exchanged at
+each exchange, whether it kept or declined an open offer (R2.2), the category and winner of
+each stage (or that nobody scored, R4.2), and whether it passed a Chicago question (R5.1).
+Each of these is a *clue*: an outcome whose chance depends on the hand the seat holds. The
+model puts a hand into one of `SHAPES` shapes (its category and how many aces it holds) and
+reads the chance of each outcome given the shape from a table of counts measured in self-play
+(bench/opponents.py fits it; the counts are stored in `opponents.json` next to this module).
+The clues of one seat are taken as independent given its shape, so a hand's likelihood is
+the product of its clues' chances (smoothed towards the clue's overall rate, so that no
+outcome the table has not seen rules a hand out).
+
+The hidden hands are then dealt by *rejection sampling*: for each seat, candidate hands are
+dealt from the unseen cards as `knowledge.sample_hands` would (voids, kept offers, hand
+sizes — every candidate is consistent with the view), and each is accepted with its
+likelihood scaled so that the likeliest shape's is 1: an exact draw from the model's
+posterior. Strong clues (a flush announced and kept) make acceptance rare, so a seat's
+candidates are capped (`MAX_DRAWS`) and, at the cap, one of them is kept in proportion to
+its likelihood. Nothing here reads more than the seat's own `PlayerView` (R9.2): the clues
+come from its redacted log.
+
+A clue's context is the pair (exchange or stage it was seen at, exchanges the seat has made
+since the deal began): a seat that stood pat at exchange 1 and has exchanged twice since
+tells less about its hand now than one that just stood pat.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from importlib import resources
+from math import ceil
+from typing import Final
+
+from chicago.core.cards import Card
+from chicago.core.events import (
+    CardsExchanged,
+    ChicagoCalled,
+    ChicagoPassed,
+    DealStarted,
+    ExchangeSkipped,
+    ExchangeStarted,
+    HandAnnounced,
+    NoHandScored,
+    OfferDeclined,
+    OfferKept,
+)
+from chicago.core.hands import hand_value
+from chicago.core.shuffle import Stream
+from chicago.core.views import PlayerView
+
+from .knowledge import Knowledge
+from .odds import CATEGORIES
+
+SHAPES: Final = 27
+"""Hand shapes: 3 × category (R3.1) + aces held (0, 1, 2 or more)."""
+KINDS: Final = frozenset("xsoc")
+"""Clue kinds: exchange counts (x, R2.1), stage announcements (s, R4.1/R4.2), open offers
+kept or declined (o, R2.2/R2.5), Chicago questions answered (c, R5.1)."""
+OUTCOMES: Final = {"x": 6, "s": 19, "o": 2, "c": 2}
+"""Outcomes per kind: cards exchanged 0..5; stage won with category 0..8, lost to category
+9..17, nobody scored 18; offer declined 0 / kept 1; Chicago passed 0 / called 1."""
+NOBODY: Final = 18
+SMOOTHING: Final = 2.0
+"""Pseudo-counts of the clue's overall rate added to every shape's counts."""
+MAX_DRAWS: Final = 400
+"""The most candidate hands dealt per seat and imagined deal (rejection sampling); when
+none was accepted by then, one of them is kept in proportion to its likelihood."""
+
+Clue = tuple[str, int]
+"""(context key, outcome): the key is kind + exchange or stage + exchanges made since,
+e.g. "x12": the count of exchange 1 of a seat that has made 2 exchanges."""
+
+
+def shape(hand: Sequence[Card]) -> int:
+    """A five-card hand's shape: 3 × category + min(aces, 2)."""
+    aces = 0
+    for c in hand:
+        aces += c.rank == 14
+    return 3 * int(CATEGORIES[hand_value(hand)]) + min(aces, 2)
+
+
+def clues(view: PlayerView) -> tuple[tuple[Clue, ...], ...]:
+    """By seat: the clues its public actions this deal gave (from the view's log only)."""
+    n = view.seats
+    raw: list[list[tuple[str, int, int]]] = [[] for _ in range(n)]
+    made = [0] * n
+    in_deal: tuple[int, ...] = ()
+    current = 0
+    for e in view.log:
+        if isinstance(e, DealStarted):
+            in_deal = e.seats
+        elif isinstance(e, ExchangeStarted):
+            current = e.exchange
+        elif isinstance(e, CardsExchanged):
+            raw[e.seat].append(("x", e.exchange, min(e.count, 5)))
+            made[e.seat] = max(made[e.seat], e.exchange)
+        elif isinstance(e, ExchangeSkipped):
+            made[e.seat] = max(made[e.seat], e.exchange)
+        elif isinstance(e, OfferKept | OfferDeclined):
+            raw[e.seat].append(("o", current, int(isinstance(e, OfferKept))))
+        elif isinstance(e, HandAnnounced):
+            for s in in_deal:
+                raw[s].append(("s", e.stage, int(e.category) + (0 if s == e.seat else 9)))
+        elif isinstance(e, NoHandScored):
+            for s in in_deal:
+                raw[s].append(("s", e.stage, NOBODY))
+        elif isinstance(e, ChicagoPassed | ChicagoCalled):
+            raw[e.seat].append(("c", 3, int(isinstance(e, ChicagoCalled))))
+    return tuple(
+        tuple((f"{k}{x}{min(made[s], 9)}", o) for k, x, o in raw[s]) for s in range(n)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """Chances of each clue's outcome by hand shape (see the module docstring)."""
+
+    chance: Mapping[str, tuple[tuple[float, ...], ...]]
+    """key -> [shape][outcome] -> smoothed chance."""
+    prior: tuple[float, ...] = (1.0 / SHAPES,) * SHAPES
+    """The share of each shape among uniform five-card hands (to size the rejection)."""
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[str, Sequence[Sequence[int]]],
+                    prior: Sequence[int] | None = None) -> Model:
+        chance: dict[str, tuple[tuple[float, ...], ...]] = {}
+        for key, rows in counts.items():
+            size = OUTCOMES[key[0]]
+            totals = [sum(r[o] for r in rows) for o in range(size)]
+            whole = sum(totals)
+            rate = [(t + 1.0) / (whole + size) for t in totals]
+            chance[key] = tuple(
+                tuple((r[o] + SMOOTHING * rate[o]) / (sum(r) + SMOOTHING) for o in range(size))
+                for r in rows
+            )
+        if prior is None:
+            return cls(chance)
+        total = sum(prior) + SHAPES
+        return cls(chance, tuple((x + 1.0) / total for x in prior))
+
+    def likelihood(self, seen: Iterable[Clue], hand_shape: int, kinds: frozenset[str]) -> float:
+        """The chance of the clues `seen` (of the named kinds) for a hand of this shape,
+        up to a factor that is the same for every hand."""
+        p = 1.0
+        for key, outcome in seen:
+            if key[0] in kinds:
+                table = self.chance.get(key)
+                if table is not None:
+                    p *= table[hand_shape][outcome]
+        return p
+
+    def by_shape(self, seen: Iterable[Clue], kinds: frozenset[str]) -> tuple[float, ...]:
+        """The likelihood of the clues for every shape, scaled so that the best is 1."""
+        clues_ = tuple(seen)
+        out = [self.likelihood(clues_, s, kinds) for s in range(SHAPES)]
+        top = max(out)
+        return tuple(x / top for x in out) if top > 0 else (1.0,) * SHAPES
+
+    def draws_needed(self, scaled: Sequence[float]) -> float:
+        """Expected uniform candidates per accepted one (1 / the mean scaled likelihood)."""
+        mean = sum(p * x for p, x in zip(self.prior, scaled, strict=True))
+        return 1.0 / mean if mean > 0 else float(MAX_DRAWS)
+
+
+@cache
+def model() -> Model:
+    """The model fitted by bench/opponents.py (`opponents.json`, in this package)."""
+    text = resources.files("chicago.bots").joinpath("opponents.json").read_text("utf-8")
+    data = json.loads(text)
+    return Model.from_counts(data["counts"], data.get("prior"))
+
+
+def played_by(view: PlayerView) -> tuple[tuple[Card, ...], ...]:
+    """By seat: the cards it has played to this deal's tricks (its hand's missing part)."""
+    out: list[list[Card]] = [[] for _ in range(view.seats)]
+    for t in view.tricks:
+        for s, c in t.plays:
+            out[s].append(c)
+    for s, c in view.trick:
+        out[s].append(c)
+    return tuple(tuple(x) for x in out)
+
+
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """What one view tells about the others, ready to deal their hands by it."""
+
+    seen: tuple[tuple[Clue, ...], ...]
+    played: tuple[tuple[Card, ...], ...]
+    kinds: frozenset[str]
+    model: Model
+    scaled: tuple[tuple[float, ...], ...]
+    """By seat: the clues' likelihood for every shape, the best 1."""
+    budget: tuple[int, ...]
+    """By seat: candidate hands to deal before giving up on an accepted one."""
+
+    @classmethod
+    def of(cls, view: PlayerView, kinds: frozenset[str] = KINDS, fitted: Model | None = None,
+           with_played: bool = True) -> Reader:
+        n = view.seats
+        played = played_by(view) if with_played else ((),) * n
+        return cls.make(clues(view), played, kinds, fitted if fitted is not None else model())
+
+    @classmethod
+    def make(cls, seen: tuple[tuple[Clue, ...], ...], played: tuple[tuple[Card, ...], ...],
+             kinds: frozenset[str], fitted: Model) -> Reader:
+        scaled = tuple(fitted.by_shape(c, kinds) for c in seen)
+        budget = tuple(min(MAX_DRAWS, max(8, ceil(3 * fitted.draws_needed(x)))) for x in scaled)
+        return cls(seen, played, kinds, fitted, scaled, budget)
+
+    def without_played(self) -> Reader:
+        return replace(self, played=((),) * len(self.played))
+
+    def weight(self, seat: int, hand: Sequence[Card]) -> float:
+        """The likelihood of a seat's hand now (its played cards added back), the best 1."""
+        full = tuple(hand) + self.played[seat]
+        if len(full) != 5 or not self.kinds:
+            return 1.0
+        return self.scaled[seat][shape(full)]
+
+
+def consistent(kn: Knowledge, hands: Sequence[Sequence[Card]],
+               sizes: Sequence[int] | None = None) -> bool:
+    """Whether imagined hands fit the view: each other holder has its size, its known cards,
+    no card of a void suit (R6.1), only unseen cards otherwise, and no card is twice."""
+    want = sizes if sizes is not None else kn.hand_sizes
+    unseen = set(kn.unseen)
+    used: set[Card] = set()
+    for s in kn.holders() if sizes is None else [x for x in kn.players if x != kn.seat]:
+        h = hands[s]
+        if len(h) != want[s] or not set(kn.known[s]) <= set(h):
+            return False
+        for c in h:
+            if c in used or (c not in unseen and c not in kn.known[s]):
+                return False
+            if c.suit in kn.voids[s] and c not in kn.known[s]:
+                return False
+            used.add(c)
+    return True
+
+
+def deal_weighted(
+    kn: Knowledge, reader: Reader, rng: Stream, sizes: Sequence[int] | None = None,
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """One imagined deal of the others' hands, each drawn in proportion to its likelihood
+    (per seat, by rejection among consistent candidates, `_pick`), and the leftover cards
+    in random order. Like `knowledge.sample_hands`, with the same hands, voids and known cards."""
+    n = len(kn.hand_sizes)
+    want = sizes if sizes is not None else kn.hand_sizes
+    seats = [s for s in kn.holders() if want[s] > 0] if sizes is None else [
+        s for s in kn.players if s != kn.seat and want[s] > 0
+    ]
+    seats.sort(key=lambda s: (-len(kn.voids[s]), s))
+    pool = list(rng.shuffled(kn.unseen))
+    hands: list[tuple[Card, ...]] = [()] * n
+    hands[kn.seat] = kn.hand
+    for s in seats:
+        known = kn.known[s]
+        k = max(0, want[s] - len(known))
+        void = kn.voids[s]
+        allowed = [c for c in pool if c.suit not in void] if void else pool
+        if len(allowed) < k:  # an inconsistent view (never in engine games): ignore voids
+            allowed = pool
+        if k == 0 or len(allowed) <= k:
+            got = tuple(allowed[:k])
+        else:
+            got = _pick(s, known, allowed, k, reader, rng)
+        taken = set(got)
+        pool = [c for c in pool if c not in taken]
+        hands[s] = tuple(sorted(known + got))
+    return tuple(hands), tuple(pool)
+
+
+def _pick(seat: int, known: tuple[Card, ...], allowed: list[Card], k: int, reader: Reader,
+          rng: Stream) -> tuple[Card, ...]:
+    """Rejection sampling: uniform candidates, each accepted with its scaled likelihood
+    (an exact draw from the model's posterior); after the seat's budget, one of the
+    candidates in proportion to its likelihood."""
+    options: list[tuple[Card, ...]] = []
+    weights: list[float] = []
+    m = len(allowed)
+    draws = rng.belows(m)
+    for _ in range(reader.budget[seat] if reader.kinds else 1):
+        got: list[Card] = []
+        chosen: set[int] = set()
+        while len(got) < k:
+            i = next(draws)
+            if i not in chosen:
+                chosen.add(i)
+                got.append(allowed[i])
+        cand = tuple(got)
+        w = reader.weight(seat, known + cand)
+        if w >= 1.0 or rng.random() < w:
+            return cand
+        options.append(cand)
+        weights.append(w)
+    total = sum(weights)
+    if total <= 0.0:
+        return options[0]
+    r = rng.random() * total
+    for cand, w in zip(options, weights, strict=True):
+        r -= w
+        if r < 0:
+            return cand
+    return options[-1]
