@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 
 from chicago.bots import make_bot
 from chicago.bots.hard import HardBot
-from chicago.bots.inference import KINDS, Reader, deal_weighted, model
+from chicago.bots.inference import KINDS, Dealer, Reader, model
 from chicago.bots.knowledge import Knowledge, knowledge
 from chicago.bots.odds import CATEGORIES
 from chicago.bots.simulate import world
@@ -93,14 +93,15 @@ def _imagined(kn: Knowledge, kinds: frozenset[str] | None, reader: Reader | None
               rng: Stream, deals: int, exchange: int, most: int,
               exchanges: int) -> list[Sequence[tuple[Card, ...]]]:
     out: list[Sequence[tuple[Card, ...]]] = []
+    dealer = Dealer(kn, reader, rng) if reader is not None else None
     for _ in range(deals):
         if kinds is None:
             w = world(kn, rng, exchange, most, exchanges, ())
             hands = [w.hands.get(s, ()) for s in range(len(kn.hand_sizes))]
             out.append(hands)
         else:
-            assert reader is not None
-            out.append(deal_weighted(kn, reader, rng)[0])
+            assert dealer is not None
+            out.append(dealer.deal(rng)[0])
     return out
 
 

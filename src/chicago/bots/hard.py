@@ -44,7 +44,7 @@ from chicago.core.views import PlayerView
 from .base import Advice, Reason, Suggestion, why
 from .common import answer, first_leader, plays, resets, returned
 from .counting import choose_play
-from .inference import KINDS, Reader, deal_weighted
+from .inference import KINDS, Dealer, Reader
 from .knowledge import Knowledge, knowledge, sample_hands
 from .normal import Judge, NormalBot, aiming, exchange_reason
 from .odds import (
@@ -103,20 +103,17 @@ class HardBot(NormalBot):
 
     _reader: Reader | None = None
     _reader_view: PlayerView | None = None
+    _dealer: Dealer | None = None
 
     # --- what it imagines: the hidden cards, dealt consistently with its view (R9.2) ------
 
     def _read(self, view: PlayerView, with_played: bool = True) -> Reader | None:
-        """The opponent model's reading of this view (built once per decision)."""
-        kinds = self.clue_kinds
-        if kinds is None:
+        """The opponent model's reading of this view (once per decision); None: none."""
+        if self.clue_kinds is None:
             return None
         if self._reader_view is not view or self._reader is None:
-            self._reader = Reader.of(view, kinds)
-            self._reader_view = view
-        if not with_played:
-            return self._reader.without_played()
-        return self._reader
+            self._reader, self._reader_view = Reader.of(view, self.clue_kinds), view
+        return self._reader if with_played else self._reader.without_played()
 
     def _exchange_worlds(
         self, view: PlayerView, kn: Knowledge, rng: Stream, after: Sequence[int]
@@ -130,8 +127,14 @@ class HardBot(NormalBot):
         if reader is None:
             return [world(kn, rng, e, p.max_discard, p.exchanges, after)
                     for _ in range(self.worlds)]
-        return [weighted_world(kn, reader, rng, p.max_discard, after)
-                for _ in range(self.worlds)]
+        dealer = Dealer(kn, reader, rng)
+        return [weighted_world(dealer, rng, p.max_discard, after) for _ in range(self.worlds)]
+
+    def _deal(self, kn: Knowledge, reader: Reader, rng: Stream) -> list[tuple[Card, ...]]:
+        """One deal by the model; its candidates are dealt once per decision (`Dealer`)."""
+        if self._dealer is None or self._dealer.kn is not kn:
+            self._dealer = Dealer(kn, reader, rng)
+        return list(self._dealer.deal(rng)[0])
 
     def _draw_pool(self, kn: Knowledge, count: int) -> tuple[Card, ...]:
         """The cards a draw may bring, as far as the seat can tell (R2.3)."""
@@ -144,14 +147,14 @@ class HardBot(NormalBot):
         reader = self._read(view, with_played=False)
         if reader is None:
             return history_hands(view, kn, rng)
-        return list(deal_weighted(kn, reader, rng)[0])
+        return self._deal(kn, reader, rng)
 
     def _hands_now(self, view: PlayerView, kn: Knowledge, rng: Stream) -> list[tuple[Card, ...]]:
         """Everyone's hand now, during the tricks."""
         reader = self._read(view)
         if reader is None:
             return list(sample_hands(kn, rng)[0])
-        return list(deal_weighted(kn, reader, rng)[0])
+        return self._deal(kn, reader, rng)
 
     def _decide(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
         phase = view.phase

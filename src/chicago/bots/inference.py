@@ -11,14 +11,11 @@ The clues of one seat are taken as independent given its shape, so a hand's like
 the product of its clues' chances (smoothed towards the clue's overall rate, so that no
 outcome the table has not seen rules a hand out).
 
-The hidden hands are then dealt by *rejection sampling*: for each seat, candidate hands are
-dealt from the unseen cards as `knowledge.sample_hands` would (voids, kept offers, hand
-sizes — every candidate is consistent with the view), and each is accepted with its
-likelihood scaled so that the likeliest shape's is 1: an exact draw from the model's
-posterior. Strong clues (a flush announced and kept) make acceptance rare, so a seat's
-candidates are capped (`MAX_DRAWS`) and, at the cap, one of them is kept in proportion to
-its likelihood. Nothing here reads more than the seat's own `PlayerView` (R9.2): the clues
-come from its redacted log.
+The hidden hands are then dealt by *sampling importance resampling* (`Dealer`): for each
+seat, candidate hands are dealt once per decision from the cards it may hold (unseen,
+outside its voids, with its known cards — every candidate is consistent with the view), and
+each imagined deal takes one in proportion to its likelihood. Nothing here reads more than
+the seat's own `PlayerView` (R9.2): the clues come from its redacted log.
 
 A clue's context is the pair (exchange or stage it was seen at, exchanges the seat has made
 since the deal began): a seat that stood pat at exchange 1 and has exchanged twice since
@@ -28,6 +25,7 @@ tells less about its hand now than one that just stood pat.
 from __future__ import annotations
 
 import json
+from bisect import bisect_right as bisect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -66,9 +64,14 @@ OUTCOMES: Final = {"x": 6, "s": 19, "o": 2, "c": 2}
 NOBODY: Final = 18
 SMOOTHING: Final = 2.0
 """Pseudo-counts of the clue's overall rate added to every shape's counts."""
-MAX_DRAWS: Final = 400
-"""The most candidate hands dealt per seat and imagined deal (rejection sampling); when
-none was accepted by then, one of them is kept in proportion to its likelihood."""
+BANK: Final = 192
+"""Candidate hands per seat and decision (`Dealer`), at least."""
+MAX_BANK: Final = 1536
+"""At most: a seat whose clues fit only rare shapes gets a bank of about
+`BANK_FACTOR` candidates per expected match, up to this."""
+BANK_FACTOR: Final = 3
+TRIES: Final = 6
+"""Candidates drawn from a bank per seat and deal before dealing it uniform cards."""
 
 Clue = tuple[str, int]
 """(context key, outcome): the key is kind + exchange or stage + exchanges made since,
@@ -163,7 +166,7 @@ class Model:
     def draws_needed(self, scaled: Sequence[float]) -> float:
         """Expected uniform candidates per accepted one (1 / the mean scaled likelihood)."""
         mean = sum(p * x for p, x in zip(self.prior, scaled, strict=True))
-        return 1.0 / mean if mean > 0 else float(MAX_DRAWS)
+        return 1.0 / mean if mean > 0 else float(MAX_BANK)
 
 
 @cache
@@ -195,8 +198,8 @@ class Reader:
     model: Model
     scaled: tuple[tuple[float, ...], ...]
     """By seat: the clues' likelihood for every shape, the best 1."""
-    budget: tuple[int, ...]
-    """By seat: candidate hands to deal before giving up on an accepted one."""
+    bank: tuple[int, ...]
+    """By seat: candidate hands to deal per decision (`Dealer`)."""
 
     @classmethod
     def of(cls, view: PlayerView, kinds: frozenset[str] = KINDS, fitted: Model | None = None,
@@ -209,8 +212,9 @@ class Reader:
     def make(cls, seen: tuple[tuple[Clue, ...], ...], played: tuple[tuple[Card, ...], ...],
              kinds: frozenset[str], fitted: Model) -> Reader:
         scaled = tuple(fitted.by_shape(c, kinds) for c in seen)
-        budget = tuple(min(MAX_DRAWS, max(8, ceil(3 * fitted.draws_needed(x)))) for x in scaled)
-        return cls(seen, played, kinds, fitted, scaled, budget)
+        bank = tuple(min(MAX_BANK, max(BANK, ceil(BANK_FACTOR * fitted.draws_needed(x))))
+                     for x in scaled)
+        return cls(seen, played, kinds, fitted, scaled, bank)
 
     def without_played(self) -> Reader:
         return replace(self, played=((),) * len(self.played))
@@ -243,48 +247,82 @@ def consistent(kn: Knowledge, hands: Sequence[Sequence[Card]],
     return True
 
 
-def deal_weighted(
-    kn: Knowledge, reader: Reader, rng: Stream, sizes: Sequence[int] | None = None,
-) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    """One imagined deal of the others' hands, each drawn in proportion to its likelihood
-    (per seat, by rejection among consistent candidates, `_pick`), and the leftover cards
-    in random order. Like `knowledge.sample_hands`, with the same hands, voids and known cards."""
-    n = len(kn.hand_sizes)
-    want = sizes if sizes is not None else kn.hand_sizes
-    seats = [s for s in kn.holders() if want[s] > 0] if sizes is None else [
-        s for s in kn.players if s != kn.seat and want[s] > 0
-    ]
-    seats.sort(key=lambda s: (-len(kn.voids[s]), s))
-    pool = list(rng.shuffled(kn.unseen))
-    hands: list[tuple[Card, ...]] = [()] * n
-    hands[kn.seat] = kn.hand
-    for s in seats:
-        known = kn.known[s]
-        k = max(0, want[s] - len(known))
-        void = kn.voids[s]
-        allowed = [c for c in pool if c.suit not in void] if void else pool
-        if len(allowed) < k:  # an inconsistent view (never in engine games): ignore voids
-            allowed = pool
-        if k == 0 or len(allowed) <= k:
-            got = tuple(allowed[:k])
-        else:
-            got = _pick(s, known, allowed, k, reader, rng)
-        taken = set(got)
-        pool = [c for c in pool if c not in taken]
-        hands[s] = tuple(sorted(known + got))
-    return tuple(hands), tuple(pool)
+class Dealer:
+    """Deals the others' hands by the model, many times over for one decision.
+
+    For each other seat it deals a *bank* of candidate hands once, uniformly from the cards
+    it may hold (unseen, outside its voids, R6.1; with its known cards), and weighs each by
+    its likelihood. Every imagined deal then takes each seat's hand from its bank in
+    proportion to the weights (sampling importance resampling), skipping a candidate that
+    shares a card with a hand already dealt in this deal; after a few such misses, or
+    without clues, the seat gets uniform cards from what is left. The leftover cards come
+    back in random order. Every deal is consistent with the view, as in
+    `knowledge.sample_hands`; strong clues (a flush announced and kept) get a bigger bank.
+    """
+
+    def __init__(self, kn: Knowledge, reader: Reader, rng: Stream,
+                 sizes: Sequence[int] | None = None) -> None:
+        self.kn = kn
+        want = sizes if sizes is not None else kn.hand_sizes
+        seats = [s for s in kn.holders() if want[s] > 0] if sizes is None else [
+            s for s in kn.players if s != kn.seat and want[s] > 0
+        ]
+        seats.sort(key=lambda s: (-len(kn.voids[s]), s))
+        self.need = {s: max(0, want[s] - len(kn.known[s])) for s in seats}
+        self.banks: dict[int, tuple[list[tuple[Card, ...]], list[float]]] = {}
+        for s in seats:
+            k = self.need[s]
+            allowed = self.allowed(s)
+            if reader.kinds and 0 < k < len(allowed):
+                self.banks[s] = _bank(s, kn.known[s], allowed, k, reader, rng)
+        self.seats = seats
+
+    def allowed(self, seat: int) -> list[Card]:
+        kn = self.kn
+        void = kn.voids[seat]
+        allowed = [c for c in kn.unseen if c.suit not in void]
+        if len(allowed) < self.need[seat]:  # an inconsistent view (not in engine games)
+            return list(kn.unseen)
+        return allowed
+
+    def deal(self, rng: Stream) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        kn = self.kn
+        pool = rng.shuffled(kn.unseen)
+        hands: list[tuple[Card, ...]] = [()] * len(kn.hand_sizes)
+        hands[kn.seat] = kn.hand
+        taken: set[Card] = set()
+        for s in self.seats:
+            k = self.need[s]
+            got: tuple[Card, ...] | None = None
+            bank = self.banks.get(s)
+            if bank is not None:
+                cands, cumulative = bank
+                total = cumulative[-1]
+                for _ in range(TRIES):
+                    cand = cands[min(len(cands) - 1, bisect(cumulative, rng.random() * total))]
+                    if taken.isdisjoint(cand):
+                        got = cand
+                        break
+            if got is None:
+                void = kn.voids[s]
+                free = [c for c in pool if c not in taken and c.suit not in void]
+                if len(free) < k:
+                    free = [c for c in pool if c not in taken]
+                got = tuple(free[:k])
+            taken.update(got)
+            hands[s] = tuple(sorted(kn.known[s] + got))
+        return tuple(hands), tuple(c for c in pool if c not in taken)
 
 
-def _pick(seat: int, known: tuple[Card, ...], allowed: list[Card], k: int, reader: Reader,
-          rng: Stream) -> tuple[Card, ...]:
-    """Rejection sampling: uniform candidates, each accepted with its scaled likelihood
-    (an exact draw from the model's posterior); after the seat's budget, one of the
-    candidates in proportion to its likelihood."""
-    options: list[tuple[Card, ...]] = []
-    weights: list[float] = []
-    m = len(allowed)
-    draws = rng.belows(m)
-    for _ in range(reader.budget[seat] if reader.kinds else 1):
+def _bank(seat: int, known: tuple[Card, ...], allowed: list[Card], k: int, reader: Reader,
+          rng: Stream) -> tuple[list[tuple[Card, ...]], list[float]]:
+    """Candidate hands for a seat, uniform over the allowed cards, and their cumulative
+    likelihoods."""
+    cands: list[tuple[Card, ...]] = []
+    cumulative: list[float] = []
+    total = 0.0
+    draws = rng.belows(len(allowed))
+    for _ in range(reader.bank[seat]):
         got: list[Card] = []
         chosen: set[int] = set()
         while len(got) < k:
@@ -293,17 +331,14 @@ def _pick(seat: int, known: tuple[Card, ...], allowed: list[Card], k: int, reade
                 chosen.add(i)
                 got.append(allowed[i])
         cand = tuple(got)
-        w = reader.weight(seat, known + cand)
-        if w >= 1.0 or rng.random() < w:
-            return cand
-        options.append(cand)
-        weights.append(w)
-    total = sum(weights)
-    if total <= 0.0:
-        return options[0]
-    r = rng.random() * total
-    for cand, w in zip(options, weights, strict=True):
-        r -= w
-        if r < 0:
-            return cand
-    return options[-1]
+        total += reader.weight(seat, known + cand)
+        cands.append(cand)
+        cumulative.append(total)
+    return cands, cumulative
+
+
+def deal_weighted(
+    kn: Knowledge, reader: Reader, rng: Stream, sizes: Sequence[int] | None = None,
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """One imagined deal by the model (a `Dealer` used once)."""
+    return Dealer(kn, reader, rng, sizes).deal(rng)
