@@ -5,12 +5,14 @@ by them that always fit the view."""
 from __future__ import annotations
 
 import dataclasses
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chicago.bots.inference import (
     KINDS,
+    Dealer,
     Model,
     Reader,
     clues,
@@ -27,7 +29,7 @@ from chicago.core.rules import PRESETS
 from chicago.core.shuffle import Stream
 from chicago.core.state import GameState, Phase
 from chicago.core.views import view
-from test_bots import table, until
+from test_bots import decide, table, until
 
 FITTED = model()
 ALL = KINDS
@@ -180,3 +182,32 @@ def test_weighting_prefers_the_announced_flush() -> None:
             n += len({c.suit for c in h}) == 1
         flushes[name] = n / 200
     assert flushes["none"] < 0.05 and flushes["all"] > 0.5, flushes
+
+
+def test_every_candidate_fits_its_seat() -> None:
+    """R6.1, R2.2: the model weighs only candidate hands the view allows: each of a seat's
+    bank holds cards unseen by the viewer, none of a suit the seat did not follow."""
+    for seed in (3, 8):
+        state = random_state(seed, 45, 4, "chicago-gamewide-0.2")
+        for seat in range(4):
+            v = view(state, seat)
+            kn = knowledge(v)
+            dealer = Dealer(kn, Reader.of(v), Stream(seed, "bank", seat))
+            for other, (cands, cumulative) in dealer.banks.items():
+                assert all(a <= b for a, b in pairwise(cumulative))
+                for cand in cands:
+                    assert set(cand) <= set(kn.unseen)
+                    assert not any(c.suit in kn.voids[other] for c in cand)
+
+
+def test_hard_reads_only_its_view() -> None:
+    """R9.2: two deals that differ only in cards seat 0 cannot see (the others' hands and
+    the stock) give seat 0 the same view, so the same decision, reason and advice."""
+    mine = "Ah Kh 9h 4h 2c"
+    a = {1: "Qc Qd 9c 5s 3c", 2: "Jc Td 8h 6s 4c", 3: "Tc 9d 7h 5c 3d"}
+    b = {1: a[3], 2: a[1], 3: a[2]}
+    one = table({0: mine, **a}, stock="7s 2d 2h 2s Ks Kd")
+    two = table({0: mine, **b}, stock="Qs Js 8c 6c 6d 5d")
+    assert view(one, 0) == view(two, 0)
+    first, second = decide("hard", one), decide("hard", two)
+    assert first == second
