@@ -70,8 +70,10 @@ MAX_BANK: Final = 1536
 """At most: a seat whose clues fit only rare shapes gets a bank of about
 `BANK_FACTOR` candidates per expected match, up to this."""
 BANK_FACTOR: Final = 3
+FRESH: Final = 16
+"""Fresh uniform hands tried per seat and deal for the shape drawn from its bank."""
 TRIES: Final = 6
-"""Candidates drawn from a bank per seat and deal before dealing it uniform cards."""
+"""Then, candidates drawn from the bank before dealing the seat uniform cards."""
 
 Clue = tuple[str, int]
 """(context key, outcome): the key is kind + exchange or stage + exchanges made since,
@@ -219,6 +221,11 @@ class Reader:
     def without_played(self) -> Reader:
         return replace(self, played=((),) * len(self.played))
 
+    def shape_of(self, seat: int, hand: Sequence[Card]) -> int:
+        """The shape of a seat's hand with its played cards added back (-1: not five)."""
+        full = tuple(hand) + self.played[seat]
+        return shape(full) if len(full) == 5 else -1
+
     def weight(self, seat: int, hand: Sequence[Card]) -> float:
         """The likelihood of a seat's hand now (its played cards added back), the best 1."""
         full = tuple(hand) + self.played[seat]
@@ -252,10 +259,11 @@ class Dealer:
 
     For each other seat it deals a *bank* of candidate hands once, uniformly from the cards
     it may hold (unseen, outside its voids, R6.1; with its known cards), and weighs each by
-    its likelihood. Every imagined deal then takes each seat's hand from its bank in
-    proportion to the weights (sampling importance resampling), skipping a candidate that
-    shares a card with a hand already dealt in this deal; after a few such misses, or
-    without clues, the seat gets uniform cards from what is left. The leftover cards come
+    its likelihood. Every imagined deal then draws a candidate from the bank in proportion
+    to the weights (sampling importance resampling) and deals the seat fresh uniform cards
+    of that candidate's shape (the model weighs shapes only), or, when a few tries find
+    none, the candidate itself if it shares no card with a hand already dealt; after a few
+    misses, or without clues, the seat gets uniform cards from what is left. The leftover cards come
     back in random order. Every deal is consistent with the view, as in
     `knowledge.sample_hands`; strong clues (a flush announced and kept) get a bigger bank.
     """
@@ -263,6 +271,7 @@ class Dealer:
     def __init__(self, kn: Knowledge, reader: Reader, rng: Stream,
                  sizes: Sequence[int] | None = None) -> None:
         self.kn = kn
+        self.reader = reader
         want = sizes if sizes is not None else kn.hand_sizes
         seats = [s for s in kn.holders() if want[s] > 0] if sizes is None else [
             s for s in kn.players if s != kn.seat and want[s] > 0
@@ -293,25 +302,46 @@ class Dealer:
         taken: set[Card] = set()
         for s in self.seats:
             k = self.need[s]
-            got: tuple[Card, ...] | None = None
+            void = kn.voids[s]
+            free = [c for c in pool if c not in taken and c.suit not in void]
+            if len(free) < k:
+                free = [c for c in pool if c not in taken]
+            got = tuple(free[:k])
             bank = self.banks.get(s)
-            if bank is not None:
-                cands, cumulative = bank
-                total = cumulative[-1]
-                for _ in range(TRIES):
-                    cand = cands[min(len(cands) - 1, bisect(cumulative, rng.random() * total))]
-                    if taken.isdisjoint(cand):
-                        got = cand
-                        break
-            if got is None:
-                void = kn.voids[s]
-                free = [c for c in pool if c not in taken and c.suit not in void]
-                if len(free) < k:
-                    free = [c for c in pool if c not in taken]
-                got = tuple(free[:k])
+            if bank is not None and len(free) > k:
+                got = self._resample(s, bank, free, k, taken, rng) or got
             taken.update(got)
             hands[s] = tuple(sorted(kn.known[s] + got))
         return tuple(hands), tuple(c for c in pool if c not in taken)
+
+    def _resample(self, seat: int, bank: tuple[list[tuple[Card, ...]], list[float]],
+                  free: list[Card], k: int, taken: set[Card], rng: Stream,
+                  ) -> tuple[Card, ...] | None:
+        """A hand for the seat: the shape of a bank candidate drawn by weight, then fresh
+        uniform cards of that shape when a few tries find them (the bank's own cards
+        otherwise), so that the deals differ card by card as much as uniform ones."""
+        cands, cumulative = bank
+        total = cumulative[-1]
+        i = min(len(cands) - 1, bisect(cumulative, rng.random() * total))
+        reader = self.reader
+        want = reader.shape_of(seat, self.kn.known[seat] + cands[i])
+        draws = rng.belows(len(free))
+        for _ in range(FRESH):
+            got: list[Card] = []
+            chosen: set[int] = set()
+            while len(got) < k:
+                j = next(draws)
+                if j not in chosen:
+                    chosen.add(j)
+                    got.append(free[j])
+            cand = tuple(got)
+            if reader.shape_of(seat, self.kn.known[seat] + cand) == want:
+                return cand
+        for _ in range(TRIES):
+            if taken.isdisjoint(cands[i]):
+                return cands[i]
+            i = min(len(cands) - 1, bisect(cumulative, rng.random() * total))
+        return None
 
 
 def _bank(seat: int, known: tuple[Card, ...], allowed: list[Card], k: int, reader: Reader,
