@@ -6,7 +6,8 @@ Plays whole games of the level against normal bots (level, normal, level, normal
 times every decision of the level twice: by `time.process_time` (the work itself, what a
 decision costs on an idle core) and by `time.perf_counter` (what a player waits on this
 machine now: on a shared, loaded machine it is longer). Prints the count, mean, 95th
-percentile and maximum of both, in milliseconds.
+percentile and maximum of both, in milliseconds. `--level` may also name a variant of
+bench/clues.py (e.g. `hard4`: hard with 4 x its imagined deals).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from chicago.core.shuffle import Stream
 from chicago.core.views import PlayerView
 from chicago.table.arena import deal_set_seed, play_game
 from chicago.table.arena_stats import percentile
+from clues import VARIANTS
 
 
 class Timed:
@@ -57,7 +59,8 @@ def main() -> None:
         players = []
         for seat in range(args.seats):
             if seat % 2 == 0:
-                t = Timed(make_bot(args.level))
+                level = args.level
+                t = Timed(VARIANTS[level]() if level in VARIANTS else make_bot(level))
                 timed.append(t)
                 players.append(t)
             else:

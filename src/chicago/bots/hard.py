@@ -1,7 +1,10 @@
 """The hard level: it imagines the hidden cards many times and plays each deal out (≤ 0.5 s).
 
 Every decision deals the cards it has not seen consistently with its view a fixed number of
-times — a budget of samples, not of time, so that it decides the same way every time — and:
+times — a budget of samples, not of time, so that it decides the same way every time. The
+others' hands are drawn by the opponent model (inference.py): consistent with the view as
+knowledge.py allows, and in proportion to how likely each is given what its holder did
+(exchange counts, stage announcements, offers, Chicago questions, R2.5/R4.1/R5.1). Then:
 
 - tricks (R6): deals the hidden cards as knowledge.py allows (unseen cards, voids, kept
   offers, hand sizes) and solves each deal (`solver.LastTrick`: every seat plays for its own
@@ -41,6 +44,7 @@ from chicago.core.views import PlayerView
 from .base import Advice, Reason, Suggestion, why
 from .common import answer, first_leader, plays, resets, returned
 from .counting import choose_play
+from .inference import KINDS, Dealer, Reader
 from .knowledge import Knowledge, knowledge, sample_hands
 from .normal import Judge, NormalBot, aiming, exchange_reason
 from .odds import (
@@ -52,7 +56,7 @@ from .odds import (
     straight_flush_odds,
 )
 from .qualify import call_from, questions_left
-from .simulate import World, world
+from .simulate import World, history_hands, weighted_world, world
 from .solver import LastTrick, chicago_holds, mask_of, rollout
 from .stakes import WIN, Stakes, Step, gain
 
@@ -93,16 +97,44 @@ class HardBot(NormalBot):
     worlds: ClassVar[int] = WORLDS
     play_samples: ClassVar[int] = PLAY_SAMPLES
     call_samples: ClassVar[int] = CALL_SAMPLES
+    clue_kinds: ClassVar[frozenset[str] | None] = KINDS
+    """The clues its opponent model reads (inference.py); None: the older replayed
+    histories of simulate.py instead."""
+
+    _reader: Reader | None = None
+    _reader_view: PlayerView | None = None
+    _dealer: Dealer | None = None
 
     # --- what it imagines: the hidden cards, dealt consistently with its view (R9.2) ------
+
+    def _read(self, view: PlayerView, with_played: bool = True) -> Reader | None:
+        """The opponent model's reading of this view (once per decision); None: none."""
+        if self.clue_kinds is None:
+            return None
+        if self._reader_view is not view or self._reader is None:
+            self._reader, self._reader_view = Reader.of(view, self.clue_kinds), view
+        return self._reader if with_played else self._reader.without_played()
 
     def _exchange_worlds(
         self, view: PlayerView, kn: Knowledge, rng: Stream, after: Sequence[int]
     ) -> list[World]:
-        """Imagined deals at an exchange: its draws and the others' hands (simulate.py)."""
+        """Imagined deals at an exchange: its draws and the others' hands, drawn by the
+        opponent model (inference.py; or replayed, simulate.py); opponents still to
+        exchange in this round exchange by the typical plan (`odds.keep_plan`)."""
         p = view.profile
         e = max(1, view.exchange)
-        return [world(kn, rng, e, p.max_discard, p.exchanges, after) for _ in range(self.worlds)]
+        reader = self._read(view, with_played=False)
+        if reader is None:
+            return [world(kn, rng, e, p.max_discard, p.exchanges, after)
+                    for _ in range(self.worlds)]
+        dealer = Dealer(kn, reader, rng)
+        return [weighted_world(dealer, rng, p.max_discard, after) for _ in range(self.worlds)]
+
+    def _deal(self, kn: Knowledge, reader: Reader, rng: Stream) -> list[tuple[Card, ...]]:
+        """One deal by the model; its candidates are dealt once per decision (`Dealer`)."""
+        if self._dealer is None or self._dealer.kn is not kn:
+            self._dealer = Dealer(kn, reader, rng)
+        return list(self._dealer.deal(rng)[0])
 
     def _draw_pool(self, kn: Knowledge, count: int) -> tuple[Card, ...]:
         """The cards a draw may bring, as far as the seat can tell (R2.3)."""
@@ -112,11 +144,17 @@ class HardBot(NormalBot):
         self, view: PlayerView, kn: Knowledge, rng: Stream
     ) -> list[tuple[Card, ...]]:
         """Everyone's hand once the exchanges are over (for a Chicago question)."""
-        return _history_hands(view, kn, rng)
+        reader = self._read(view, with_played=False)
+        if reader is None:
+            return history_hands(view, kn, rng)
+        return self._deal(kn, reader, rng)
 
     def _hands_now(self, view: PlayerView, kn: Knowledge, rng: Stream) -> list[tuple[Card, ...]]:
         """Everyone's hand now, during the tricks."""
-        return list(sample_hands(kn, rng)[0])
+        reader = self._read(view)
+        if reader is None:
+            return list(sample_hands(kn, rng)[0])
+        return self._deal(kn, reader, rng)
 
     def _decide(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
         phase = view.phase
@@ -426,19 +464,6 @@ class _CallOdds:
             return -WIN  # it would not call (`HardBot._call`): the hand is played out
         won, broken = self.values
         return share * won + (1 - share) * broken
-
-
-def _history_hands(view: PlayerView, kn: Knowledge, rng: Stream) -> list[tuple[Card, ...]]:
-    """Hands for everyone after the exchanges, each opponent's made to fit its exchanges
-    (simulate.world): players keep their good cards, so they hold more than a random deal
-    of the unseen cards would give them."""
-    p = view.profile
-    w = world(kn, rng, p.exchanges + 1, p.max_discard, p.exchanges, ())
-    hands: list[tuple[Card, ...]] = [()] * view.seats
-    hands[kn.seat] = kn.hand
-    for seat, hand in w.hands.items():
-        hands[seat] = hand
-    return hands
 
 
 def split_two(view: PlayerView) -> bool:

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from chicago.core.cards import Card
 from chicago.core.hands import hand_value
 from chicago.core.shuffle import Stream
+from chicago.core.views import PlayerView
 
+from .inference import Dealer
 from .knowledge import Knowledge
 from .odds import CATEGORY_CARDS, CATEGORY_FLOOR, flush_draw, keep_plan
 
@@ -169,3 +171,37 @@ def world(
         pool.commit(best)
         hands[seat] = best
     return World(draws, hands, tuple(pool.cards))
+
+
+def weighted_world(dealer: Dealer, rng: Stream, most: int, after_me: Sequence[int]) -> World:
+    """One imagined deal at an exchange with the others' hands drawn by the opponent model
+    (inference.Dealer: in proportion to how likely each is given their clues); the
+    opponents still to exchange in this round (`after_me`) exchange by the typical plan."""
+    kn = dealer.kn
+    hands, rest = dealer.deal(rng)
+    pool = list(rest)
+    draws = tuple(pool[:5])
+    del pool[:5]
+    out: dict[int, tuple[Card, ...]] = {}
+    for seat in kn.holders():
+        hand = hands[seat]
+        if seat in after_me and len(hand) == 5:
+            kept = keep_plan(hand, most)
+            need = 5 - len(kept)
+            hand = kept + tuple(pool[:need])
+            del pool[:need]
+        out[seat] = hand
+    return World(draws, out, tuple(pool))
+
+
+def history_hands(view: PlayerView, kn: Knowledge, rng: Stream) -> list[tuple[Card, ...]]:
+    """Hands for everyone after the exchanges, each opponent's made to fit its exchanges
+    (simulate.world): players keep their good cards, so they hold more than a random deal
+    of the unseen cards would give them."""
+    p = view.profile
+    w = world(kn, rng, p.exchanges + 1, p.max_discard, p.exchanges, ())
+    hands: list[tuple[Card, ...]] = [()] * view.seats
+    hands[kn.seat] = kn.hand
+    for seat, hand in w.hands.items():
+        hands[seat] = hand
+    return hands

@@ -1,0 +1,211 @@
+"""Clue by clue: how much closer to the hands-seeing reference each clue brings hard's imagination.
+
+    .venv/bin/python bench/clues.py table [--games N] [--seed S] [--deals D]
+    .venv/bin/python bench/clues.py arena --levels hard-x,normal,hard-x,normal
+                                          [--games N] [--seed S] [--jobs J]
+
+`table` (cheap, deterministic): plays normal x 4 games (house rules) and, after each exchange
+and before the first trick of every deal, takes one seat's view (the seats in turn) and
+imagines the others' hands `D` times with each clue set of the opponent model
+(chicago.bots.inference: none = uniform deals of the unseen cards; x = exchange counts,
+s = stage categories and winners, o = offers kept or declined, c = Chicago questions
+passed; all), and with the older hard's replayed histories (simulate.world). For every
+unseen card it scores the log-chance the imagined deals give its true place (an opponent's
+hand, or none: stock and discards), and for every opponent the log-chance of its true
+category. The hands-seeing reference (bench/reference.py, `HANDS`) knows both: 0. A
+markdown table gives the means, and the share of the gap from `none` to the reference
+each clue set closes. Chances are floored at 1 / (2 D).
+
+`arena`: an arena (chicago.table.arena) in which the names below may be seated besides the
+levels: `hard-none`, `hard-x`, `hard-xs`, `hard-xso`, `hard-all` (the hard level reading
+those clues), `hard-sim` (the older replayed histories), `hard4` (hard with 4 x its
+imagined deals at every decision).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Callable, Sequence
+
+from chicago.bots import make_bot
+from chicago.bots.hard import HardBot
+from chicago.bots.inference import KINDS, Dealer, Reader, model
+from chicago.bots.knowledge import Knowledge, knowledge
+from chicago.bots.odds import CATEGORIES
+from chicago.bots.simulate import world
+from chicago.core.cards import Card
+from chicago.core.events import Event, ExchangeStarted
+from chicago.core.game import Game
+from chicago.core.hands import hand_value
+from chicago.core.shuffle import Stream
+from chicago.core.state import Phase
+from chicago.core.views import view
+from chicago.table.arena import ArenaConfig, Player, Task, format_table, play_game, run_arena
+
+SETS: tuple[tuple[str, frozenset[str] | None], ...] = (
+    ("none", frozenset()),
+    ("+x exchange counts", frozenset("x")),
+    ("+s stages", frozenset("s")),
+    ("+o offers", frozenset("o")),
+    ("+c no call", frozenset("c")),
+    ("x+s", frozenset("xs")),
+    ("all", KINDS),
+    ("replayed (simulate.py)", None),
+)
+
+
+def _variant(name: str, kinds: frozenset[str] | None, scale: int = 1) -> type[HardBot]:
+    attrs: dict[str, object] = {"clue_kinds": kinds}
+    if scale != 1:
+        attrs.update(worlds=HardBot.worlds * scale, play_samples=HardBot.play_samples * scale,
+                     call_samples=HardBot.call_samples * scale)
+    return type(f"Hard_{name}", (HardBot,), attrs)
+
+
+VARIANTS: dict[str, type[HardBot]] = {
+    "hard-none": _variant("none", frozenset()),
+    "hard-x": _variant("x", frozenset("x")),
+    "hard-xs": _variant("xs", frozenset("xs")),
+    "hard-xso": _variant("xso", frozenset("xso")),
+    "hard-all": _variant("all", KINDS),
+    "hard-sim": _variant("sim", None),
+    "hard4": _variant("4x", KINDS, 4),
+}
+
+
+def variant_players(task: Task, game: Game) -> list[Player]:
+    return [VARIANTS[lv]() if lv in VARIANTS else make_bot(lv) for lv in task.levels]
+
+
+class Scores:
+    """Sums of log-chances per clue set."""
+
+    def __init__(self) -> None:
+        self.card: dict[str, float] = {}
+        self.cat: dict[str, float] = {}
+        self.cards = 0
+        self.hands = 0
+
+
+def _imagined(kn: Knowledge, kinds: frozenset[str] | None, reader: Reader | None,
+              rng: Stream, deals: int, exchange: int, most: int,
+              exchanges: int) -> list[Sequence[tuple[Card, ...]]]:
+    out: list[Sequence[tuple[Card, ...]]] = []
+    dealer = Dealer(kn, reader, rng) if reader is not None else None
+    for _ in range(deals):
+        if kinds is None:
+            w = world(kn, rng, exchange, most, exchanges, ())
+            hands = [w.hands.get(s, ()) for s in range(len(kn.hand_sizes))]
+            out.append(hands)
+        else:
+            assert dealer is not None
+            out.append(dealer.deal(rng)[0])
+    return out
+
+
+def measure(game: Game, seat: int, snap: int, deals: int, scores: Scores) -> None:
+    state = game.state
+    v = view(state, seat)
+    kn = knowledge(v)
+    truth = {c: s for s, h in enumerate(state.hands) if s != seat for c in h}
+    opponents = [s for s in kn.holders() if len(state.hands[s]) == 5]
+    if not opponents:
+        return
+    p = state.profile
+    exchange = v.exchange if v.phase is Phase.EXCHANGE else p.exchanges + 1
+    floor = 1.0 / (2 * deals)
+    scores.cards += len(kn.unseen)
+    scores.hands += len(opponents)
+    fitted = model()
+    for name, kinds in SETS:
+        reader = Reader.of(v, kinds, fitted) if kinds is not None else None
+        rng = Stream(snap, "clues", seat)
+        worlds = _imagined(kn, kinds, reader, rng, deals, exchange, p.max_discard, p.exchanges)
+        place: dict[tuple[Card, int], int] = {}
+        cats: dict[tuple[int, int], int] = {}
+        for hands in worlds:
+            for s in opponents:
+                h = hands[s]
+                for c in h:
+                    place[c, s] = place.get((c, s), 0) + 1
+                if len(h) == 5:
+                    key = (s, int(CATEGORIES[hand_value(h)]))
+                    cats[key] = cats.get(key, 0) + 1
+        total = 0.0
+        for c in kn.unseen:
+            holder = truth.get(c, -1)
+            if holder in opponents:
+                k = place.get((c, holder), 0)
+            else:
+                k = deals - sum(place.get((c, s), 0) for s in opponents)
+            total += math.log(max(floor, k / deals))
+        cat_total = 0.0
+        for s in opponents:
+            k = cats.get((s, int(CATEGORIES[hand_value(state.hands[s])])), 0)
+            cat_total += math.log(max(floor, k / deals))
+        scores.card[name] = scores.card.get(name, 0.0) + total
+        scores.cat[name] = scores.cat.get(name, 0.0) + cat_total
+
+
+def table(games: int, seed: int, deals: int) -> str:
+    scores = Scores()
+    snaps = [0]
+    before = [-1]  # the deal whose view before the first trick was measured
+
+    def on_events(game: Game, events: Sequence[Event]) -> None:
+        state = game.state
+        starts = any(isinstance(e, ExchangeStarted) and e.exchange > 1 for e in events)
+        before_tricks = (state.phase is Phase.PLAY and not state.trick and not state.tricks
+                         and before[0] != state.deal)
+        if before_tricks:
+            before[0] = state.deal
+        if starts or before_tricks:
+            snaps[0] += 1
+            seat = snaps[0] % state.setup.seats
+            if not state.eliminated[seat]:
+                measure(game, seat, seed * 1_000_003 + snaps[0], deals, scores)
+
+    for g in range(games):
+        play_game([make_bot("normal") for _ in range(4)], seed=seed * 100_003 + g,
+                  on_events=on_events)
+    none_card = scores.card["none"] / scores.cards
+    none_cat = scores.cat["none"] / scores.hands
+    lines = [
+        f"Clues, normal x 4, {games} games from seed {seed}: {snaps[0]} views, "
+        f"{scores.cards} unseen cards, {scores.hands} opponent hands, {deals} deals each.",
+        "",
+        "| clue set | card place: mean log-chance | gap closed | category: mean log-chance"
+        " | gap closed |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name, _ in SETS:
+        card = scores.card[name] / scores.cards
+        cat = scores.cat[name] / scores.hands
+        lines.append(f"| {name} | {card:.4f} | {100 * (card - none_card) / -none_card:.1f}% "
+                     f"| {cat:.4f} | {100 * (cat - none_cat) / -none_cat:.1f}% |")
+    lines.append("| reference (sees every hand) | 0 | 100% | 0 | 100% |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("table", "arena"))
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=7400)
+    parser.add_argument("--deals", type=int, default=48)
+    parser.add_argument("--levels", default="hard-all,normal,hard-all,normal")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    if args.what == "table":
+        print(table(args.games, args.seed, args.deals))
+        return
+    levels = tuple(x.strip() for x in args.levels.split(","))
+    config = ArenaConfig(levels, games=args.games, seed=args.seed, jobs=args.jobs)
+    factory: Callable[[Task, Game], Sequence[Player]] = variant_players
+    print(format_table(run_arena(config, sys.stderr, factory)))
+
+
+if __name__ == "__main__":
+    main()
