@@ -107,7 +107,7 @@ def chicago_into_a_loss(best: bool = False) -> Planted:
     return drive(deal, _first(Phase.CHICAGO, ChicagoCall(0, True)), seed=5_104, best=best)
 
 
-def winner_thrown(best: bool = False, deal: StackedDeal | None = None, seed: int = 5_108,
+def winner_thrown(best: bool = False, deal: StackedDeal | None = None, seed: int = 5_110,
                   dealer: int = 0) -> Planted:
     """In the tricks, unable to win the trick in play, seat 0 throws the ace of hearts — the
     top card of its suit, a winner of the last trick if hearts are led to it — where a low
