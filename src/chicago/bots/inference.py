@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_right as bisect
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
@@ -327,14 +327,7 @@ class Dealer:
         want = reader.shape_of(seat, self.kn.known[seat] + cands[i])
         draws = rng.belows(len(free))
         for _ in range(FRESH):
-            got: list[Card] = []
-            chosen: set[int] = set()
-            while len(got) < k:
-                j = next(draws)
-                if j not in chosen:
-                    chosen.add(j)
-                    got.append(free[j])
-            cand = tuple(got)
+            cand = _distinct(free, k, draws)
             if reader.shape_of(seat, self.kn.known[seat] + cand) == want:
                 return cand
         for _ in range(TRIES):
@@ -342,6 +335,18 @@ class Dealer:
                 return cands[i]
             i = min(len(cands) - 1, bisect(cumulative, rng.random() * total))
         return None
+
+
+def _distinct(cards: Sequence[Card], k: int, draws: Iterator[int]) -> tuple[Card, ...]:
+    """k different cards of `cards`, uniformly, by the indices `draws` gives (repeats skipped)."""
+    got: list[Card] = []
+    chosen: set[int] = set()
+    while len(got) < k:
+        i = next(draws)
+        if i not in chosen:
+            chosen.add(i)
+            got.append(cards[i])
+    return tuple(got)
 
 
 def _bank(seat: int, known: tuple[Card, ...], allowed: list[Card], k: int, reader: Reader,
@@ -353,14 +358,7 @@ def _bank(seat: int, known: tuple[Card, ...], allowed: list[Card], k: int, reade
     total = 0.0
     draws = rng.belows(len(allowed))
     for _ in range(reader.bank[seat]):
-        got: list[Card] = []
-        chosen: set[int] = set()
-        while len(got) < k:
-            i = next(draws)
-            if i not in chosen:
-                chosen.add(i)
-                got.append(allowed[i])
-        cand = tuple(got)
+        cand = _distinct(allowed, k, draws)
         total += reader.weight(seat, known + cand)
         cands.append(cand)
         cumulative.append(total)
