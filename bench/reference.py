@@ -23,8 +23,7 @@ from typing import ClassVar
 from chicago.bots import make_bot
 from chicago.bots.hard import HardBot
 from chicago.bots.knowledge import Knowledge
-from chicago.bots.odds import keep_plan
-from chicago.bots.simulate import World
+from chicago.bots.simulate import World, exchanged_world
 from chicago.core.cards import Card
 from chicago.core.game import Game
 from chicago.core.shuffle import Stream, shuffled
@@ -66,19 +65,9 @@ class PerfectBot(HardBot):
         self, view: PlayerView, kn: Knowledge, rng: object, after: Sequence[int]
     ) -> list[World]:
         state = self._check(view)
-        order = stock_order(state)
-        draws, pool = order[:5], list(order[5:])
-        most = state.profile.max_discard
-        hands: dict[int, tuple[Card, ...]] = {}
-        for seat in kn.holders():
-            hand = state.hands[seat]
-            if seat in after and len(hand) == 5:  # still to exchange: the typical plan
-                kept = keep_plan(hand, most)
-                need = 5 - len(kept)
-                hand = kept + tuple(pool[:need])
-                del pool[:need]
-            hands[seat] = hand
-        return [World(draws, hands, tuple(pool))]
+        # the real stock: its own draws, then those still to exchange by the typical plan
+        return [exchanged_world(state.hands, stock_order(state), kn.holders(), after,
+                                state.profile.max_discard)]
 
     def _draw_pool(self, kn: Knowledge, count: int) -> tuple[Card, ...]:
         """Exactly the cards the draw will bring (for the straight-flush term)."""
@@ -117,21 +106,8 @@ class HandsBot(PerfectBot):
         state = self._check(view)
         pool = self._unheld(state, kn)
         most = state.profile.max_discard
-        out = []
-        for _ in range(self.worlds):
-            order = list(rng.shuffled(pool))
-            draws, rest = tuple(order[:5]), order[5:]
-            hands: dict[int, tuple[Card, ...]] = {}
-            for seat in kn.holders():
-                hand = state.hands[seat]
-                if seat in after and len(hand) == 5:
-                    kept = keep_plan(hand, most)
-                    need = 5 - len(kept)
-                    hand = kept + tuple(rest[:need])
-                    del rest[:need]
-                hands[seat] = hand
-            out.append(World(draws, hands, tuple(rest)))
-        return out
+        return [exchanged_world(state.hands, rng.shuffled(pool), kn.holders(), after, most)
+                for _ in range(self.worlds)]
 
     def _draw_pool(self, kn: Knowledge, count: int) -> tuple[Card, ...]:
         return self._unheld(self.game.state, kn)

@@ -177,13 +177,22 @@ def weighted_world(dealer: Dealer, rng: Stream, most: int, after_me: Sequence[in
     """One imagined deal at an exchange with the others' hands drawn by the opponent model
     (inference.Dealer: in proportion to how likely each is given their clues); the
     opponents still to exchange in this round (`after_me`) exchange by the typical plan."""
-    kn = dealer.kn
     hands, rest = dealer.deal(rng)
-    pool = list(rest)
+    return exchanged_world(hands, rest, dealer.kn.holders(), after_me, most)
+
+
+def exchanged_world(
+    hands: Sequence[tuple[Card, ...]], order: Sequence[Card], holders: Sequence[int],
+    after_me: Sequence[int], most: int,
+) -> World:
+    """The world of an exchange from the hands before it (by seat) and the cards in no hand
+    in stock order: this seat's draws come first, then the opponents still to exchange in
+    this round (`after_me`) draw in seat order for what the typical plan discards (R2.1)."""
+    pool = list(order)
     draws = tuple(pool[:5])
     del pool[:5]
     out: dict[int, tuple[Card, ...]] = {}
-    for seat in kn.holders():
+    for seat in holders:
         hand = hands[seat]
         if seat in after_me and len(hand) == 5:
             kept = keep_plan(hand, most)
