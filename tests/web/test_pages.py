@@ -299,3 +299,19 @@ def test_rules_page_reads_none_as_the_knob_offers_it(client: TestClient) -> None
                 "/rules?profile=common&score_floor=none", "/rules?profile=house"):
         assert client.get(url).status_code == 200, url
     assert client.get("/api/rules", params={"profile": "house"}).status_code == 200
+
+
+def test_the_header_names_the_reader_without_asking_the_api(client: TestClient) -> None:
+    """Every page draws its account corner itself (a phone saves a round trip to
+    /api/auth/me), and a page that names its reader is kept by no shared cache."""
+    guest = client.get("/history")
+    assert guest.headers["cache-control"] == "private, no-cache"
+    corner = guest.text.split('id="auth"', 1)[1].split("</div>", 1)[0]
+    assert "Guest" in corner and 'href="/signin"' in corner and "signout" not in corner
+    assert post(client, "/api/auth/signup", {"username": "hedda", "password": "hedda's pw"})
+    for path in ("/", "/history", "/keep", "/rules"):
+        corner = client.get(path).text.split('id="auth"', 1)[1].split("</div>", 1)[0]
+        assert "<strong>hedda</strong>" in corner and 'id="signout"' in corner, path
+    client.cookies.set("chicago_lang", "sv")
+    sv = client.get("/history").text
+    assert "Inloggad som" in sv.split('id="auth"', 1)[1].split("</div>", 1)[0]

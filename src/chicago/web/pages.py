@@ -113,10 +113,12 @@ async def page_language(request: Request) -> None:
     signed-in account chose one and this browser has no choice of its own yet; then the
     page is in the account's language and the answer gives the browser its cookie. In force
     for the whole handler (the rules text is made before the template)."""
-    if (LANG_COOKIE in request.cookies or SESSION_COOKIE not in request.cookies
-            or request.url.path.startswith("/static/")):
+    if SESSION_COOKIE not in request.cookies or request.url.path.startswith("/static/"):
         return
+    # Looked up here, off the event loop, for the header's account corner too (`_page`).
     account = await run_in_threadpool(request_account, request)
+    if LANG_COOKIE in request.cookies:
+        return
     if account is not None and known(account.language):
         request.state.lang = account.language
         request.state.lang_from_account = True
@@ -131,6 +133,9 @@ def _page(
 ) -> HTMLResponse:
     lang = str(context.get("lang") or request_language(request))  # a page may ask for its own
     here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    # The header's account corner is drawn here, not asked for by every page's script: one
+    # round trip less on a phone. A page names its reader, so no shared cache keeps it.
+    account = request_account(request) if SESSION_COOKIE in request.cookies else None
     with use_language(lang):
         response = templates.TemplateResponse(
             request,
@@ -140,10 +145,11 @@ def _page(
                 "lang": lang,
                 "languages": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
                 "here": here,
+                "viewer": account.username if account is not None else None,
                 "catalog": catalog_for_browser(lang) if lang != i18n.DEFAULT_LANGUAGE else {},
             },
             status_code=status_code,
-            headers=_SECURITY_HEADERS,
+            headers={**_SECURITY_HEADERS, "Cache-Control": "private, no-cache"},
         )
     assert isinstance(response, HTMLResponse)
     if getattr(request.state, "lang_from_account", False):

@@ -1,31 +1,15 @@
 // Every page: the account corner of the header, and the sign-in / sign-up forms.
-import { api, el, errorText } from './api.js';
+import { api, errorText } from './api.js';
 import { t } from './i18n.js';
 
-async function showAccount() {
-  const box = document.getElementById('auth');
-  if (!box) return;
-  let me = { username: null };
-  try { me = await api('GET', '/api/auth/me'); } catch (_) { return; }
-  box.replaceChildren();
-  if (me && me.username) {
-    box.append(
-      el('span', { class: 'who' }, t('Signed in as'), ' ', el('strong', { text: me.username })),
-      el('button', {
-        class: 'btn small', type: 'button', id: 'signout',
-        onclick: async () => {
-          try { await api('POST', '/api/auth/signout'); } catch (_) { /* signed out anyway */ }
-          window.location.assign('/');
-        },
-      }, t('Sign out')),
-    );
-  } else {
-    box.append(
-      el('span', { class: 'who' }, t('Guest')),
-      el('a', { href: '/signin' }, t('Sign in')),
-      el('a', { href: '/signup' }, t('Sign up')),
-    );
-  }
+// The account corner comes drawn with the page (base.html); its one action is signing out.
+function signOut() {
+  const button = document.getElementById('signout');
+  if (!button) return;
+  button.addEventListener('click', async () => {
+    try { await api('POST', '/api/auth/signout'); } catch (_) { /* signed out anyway */ }
+    window.location.assign('/');
+  });
 }
 
 /** An account name as the server takes it: 3 to 32 letters of any script, digits, _ . - */
@@ -98,6 +82,6 @@ function languageSwitch() {
   }
 }
 
-showAccount();
+signOut();
 authForms();
 languageSwitch();
