@@ -95,6 +95,8 @@ export function startLive() {
         S.failure = { text: kind === 'watch' ? t('This watch link does not work any more: ask the table\'s creator for a new one.')
           : t('You have no seat at this table.') };
         app.dataset.state = 'gone';
+        // The server closes the socket after this message: say so now, not when it is shut.
+        showConnection('closed');
         render();
       }
     },
