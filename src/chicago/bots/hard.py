@@ -58,7 +58,7 @@ from .odds import (
 from .qualify import call_from, questions_left
 from .simulate import World, history_hands, weighted_world, world
 from .solver import LastTrick, chicago_holds, mask_of, rollout
-from .stakes import WIN, Stakes, Step, gain
+from .stakes import WIN, Stakes, Step, call_worth, gain
 
 WORLDS: Final = 128
 """Imagined worlds per exchange decision."""
@@ -339,8 +339,7 @@ class HardBot(NormalBot):
             ending = _solve_from(masks, order, prefs, me, natural, split_two(view))
             passing += prefs[me][ending]
         share = holds / samples
-        won, broken = stakes.call_values()
-        call = share * won + (1 - share) * broken + finals / samples
+        call = call_worth(share, stakes.call_values()) + finals / samples
         stay = passing / samples
         sure = holds == samples
         least = MIN_RISKY_CALL[stakes.needs_call]
@@ -462,8 +461,7 @@ class _CallOdds:
         share = holds / max(1, len(self.worlds))
         if not self.urgent and share < self.least and holds < len(self.worlds):
             return -WIN  # it would not call (`HardBot._call`): the hand is played out
-        won, broken = self.values
-        return share * won + (1 - share) * broken
+        return call_worth(share, self.values)
 
 
 def split_two(view: PlayerView) -> bool:

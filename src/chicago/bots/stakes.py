@@ -41,6 +41,12 @@ def gain(seat: int, points: int) -> Step:
     return ("gain", seat, points)
 
 
+def call_worth(share: float, values: tuple[float, float]) -> float:
+    """A call's worth to a seat when it holds in `share` of the deals, from the standing
+    changes (made good, broken) of `Stakes.call_values`."""
+    return share * values[0] + (1 - share) * values[1]
+
+
 @dataclass
 class Stakes:
     """The scores of a view and what changes to them are worth to the view's seat."""
