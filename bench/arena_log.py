@@ -4,13 +4,19 @@ it goes on, stopped, and resumed (on a shared machine a thousand hard games take
     .venv/bin/python bench/arena_log.py run LOG.jsonl --levels hard,normal,hard,normal
                                         --games 1000 [--seed S] [--jobs J]
     .venv/bin/python bench/arena_log.py summary LOG.jsonl     # the summary so far, as JSON
+    .venv/bin/python bench/arena_log.py compare A.jsonl B.jsonl   # two logs, game by game
 
 The log's first line is the arena's configuration; every other line one game's `Outcome`.
 Games are played in the arena's order (deal set by deal set, each in every rotation), so the
 games of a log read early are the first deal sets of the same arena, and a resumed run plays
 only what is missing. `summary` counts whole deal sets only (every level in every seat on the
 same cards), in the shape of `chicago arena --json`; bench/arena.py `--load KEY=LOG.jsonl`
-reads it.
+reads it. Besides the levels and the references of bench/reference.py, the variants of
+bench/clues.py may be seated (e.g. `hard-patient`).
+
+`compare` pairs two logs of the same seed game by game (the same deals, in the same seats):
+each log's first level's share of wins, and the difference with its standard error over
+the paired games, smaller than two separate arenas' would be, since the deals' luck cancels.
 """
 
 from __future__ import annotations
@@ -18,12 +24,16 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from chicago.table.arena import ArenaConfig, Outcome, run_task, summary, tasks
+from chicago.bots import make_bot
+from chicago.core.game import Game
+from chicago.table.arena import ArenaConfig, Outcome, Player, Task, run_task, summary, tasks
+from clues import VARIANTS
 from reference import reference_players
 
 
@@ -59,6 +69,36 @@ def summarize(log: Path) -> dict[str, Any]:
     return s
 
 
+def _players(task: Task, game: Game) -> list[Player]:
+    if not any(level in VARIANTS for level in task.levels):
+        return reference_players(task, game)
+    return [VARIANTS[lv]() if lv in VARIANTS else make_bot(lv) for lv in task.levels]
+
+
+def compare(a: Path, b: Path) -> dict[str, Any]:
+    """The paired comparison of two logs of one seed (see the module docstring)."""
+    (ca, oa), (cb, ob) = read(a), read(b)
+    if ca.seed != cb.seed:
+        raise SystemExit(f"{a} and {b} hold arenas of different seeds ({ca.seed}, {cb.seed})")
+    by_a, by_b = {o.index: o for o in oa}, {o.index: o for o in ob}
+    common = sorted(set(by_a) & set(by_b))
+    if len(common) < 2:
+        raise SystemExit(f"{a} and {b} share fewer than two games")
+
+    def won(o: Outcome) -> int:
+        return int(o.winner is not None and o.levels[o.winner] == o.levels[0])
+
+    wa = [won(by_a[i]) for i in common]
+    wb = [won(by_b[i]) for i in common]
+    n = len(common)
+    diffs = [y - x for x, y in zip(wa, wb, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return {"games": n, "seed": ca.seed, "a": ca.levels[0], "b": cb.levels[0],
+            "a_wins": sum(wa) / n, "b_wins": sum(wb) / n, "difference": mean,
+            "standard_error": math.sqrt(var / n)}
+
+
 def run(log: Path, levels: tuple[str, ...], games: int, seed: int, jobs: int) -> None:
     config = ArenaConfig(levels, games=games, seed=seed)
     if log.exists():
@@ -74,7 +114,7 @@ def run(log: Path, levels: tuple[str, ...], games: int, seed: int, jobs: int) ->
         log.write_text(json.dumps(head) + "\n", encoding="utf-8")
         done = set()
     todo = [t for t in tasks(config) if t.index not in done]
-    players = reference_players  # bot levels, or a reference (bench/reference.py)
+    players = _players  # bot levels, a reference (bench/reference.py) or a variant
     print(f"{len(done)} games logged, {len(todo)} to play", file=sys.stderr, flush=True)
     with log.open("a", encoding="utf-8") as out:
         if jobs <= 1:
@@ -100,10 +140,15 @@ def main() -> None:
     r.add_argument("--jobs", type=int, default=1)
     s = sub.add_parser("summary")
     s.add_argument("log", type=Path)
+    c = sub.add_parser("compare")
+    c.add_argument("a", type=Path)
+    c.add_argument("b", type=Path)
     args = parser.parse_args()
     if args.command == "run":
         levels = tuple(x.strip() for x in args.levels.split(",") if x.strip())
         run(args.log, levels, args.games, args.seed, args.jobs)
+    elif args.command == "compare":
+        print(json.dumps(compare(args.a, args.b)))
     else:
         print(json.dumps(summarize(args.log)))
 

@@ -19,7 +19,7 @@ each clue set closes. Chances are floored at 1 / (2 D).
 `arena`: an arena (chicago.table.arena) in which the names below may be seated besides the
 levels: `hard-none`, `hard-x`, `hard-xs`, `hard-xso`, `hard-all` (the hard level reading
 those clues), `hard-sim` (the older replayed histories), `hard4` (hard with 4 x its
-imagined deals at every decision).
+imagined deals at every decision), `hard-patient` and `hard-calibrated` (bench/call_policies.py).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import math
 import sys
 from collections.abc import Callable, Sequence
 
+from call_policies import VARIANTS as CALL_VARIANTS
 from chicago.bots import make_bot
 from chicago.bots.hard import HardBot
 from chicago.bots.inference import KINDS, Dealer, Reader, model
@@ -72,6 +73,7 @@ VARIANTS: dict[str, type[HardBot]] = {
     "hard-all": _variant("all", KINDS),
     "hard-sim": _variant("sim", None),
     "hard4": _variant("4x", KINDS, 4),
+    **CALL_VARIANTS,
 }
 
 
