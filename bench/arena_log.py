@@ -85,11 +85,12 @@ def compare(a: Path, b: Path) -> dict[str, Any]:
     if len(common) < 2:
         raise SystemExit(f"{a} and {b} share fewer than two games")
 
-    def won(o: Outcome) -> int:
-        return int(o.winner is not None and o.levels[o.winner] == o.levels[0])
+    def won(o: Outcome, level: str) -> int:
+        """Whether a seat of the log's first level won (the seats rotate, R1.2)."""
+        return int(o.winner is not None and o.levels[o.winner] == level)
 
-    wa = [won(by_a[i]) for i in common]
-    wb = [won(by_b[i]) for i in common]
+    wa = [won(by_a[i], ca.levels[0]) for i in common]
+    wb = [won(by_b[i], cb.levels[0]) for i in common]
     n = len(common)
     diffs = [y - x for x, y in zip(wa, wb, strict=True)]
     mean = sum(diffs) / n

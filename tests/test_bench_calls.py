@@ -79,8 +79,9 @@ def test_two_logs_compare_game_by_game(tmp_path: Path) -> None:
     same = arena_log.compare(a, a)
     assert same["games"] == 4 and same["difference"] == 0 and same["standard_error"] == 0
     paired = arena_log.compare(a, b)
-    summary = arena_log.summarize(a)
-    assert paired["a_wins"] == summary["by_level"]["easy"]["wins"] / 4
+    # each log's share is its first level's, over both seat rotations (R1.2)
+    assert paired["a_wins"] == arena_log.summarize(a)["by_level"]["easy"]["wins"] / 4
+    assert paired["b_wins"] == arena_log.summarize(b)["by_level"]["normal"]["wins"] / 4
     assert paired["difference"] == pytest.approx(paired["b_wins"] - paired["a_wins"])
     arena_log.run(c, ("easy", "normal", "easy", "normal"), games=2, seed=4, jobs=1)
     with pytest.raises(SystemExit, match="different seeds"):
