@@ -9,17 +9,19 @@ and before the first trick of every deal, takes one seat's view (the seats in tu
 imagines the others' hands `D` times with each clue set of the opponent model
 (chicago.bots.inference: none = uniform deals of the unseen cards; x = exchange counts,
 s = stage categories and winners, o = offers kept or declined, c = Chicago questions
-passed; all), and with the older hard's replayed histories (simulate.world). For every
-unseen card it scores the log-chance the imagined deals give its true place (an opponent's
-hand, or none: stock and discards), and for every opponent the log-chance of its true
-category. The hands-seeing reference (bench/reference.py, `HANDS`) knows both: 0. A
-markdown table gives the means, and the share of the gap from `none` to the reference
-each clue set closes. Chances are floored at 1 / (2 D).
+passed, r = the ranks' lean, what players keep; all), and with the older hard's replayed
+histories (simulate.world). For every unseen card it scores the log-chance the imagined
+deals give its true place (an opponent's hand, or none: stock and discards), and for every
+opponent the log-chance of its true category. The hands-seeing reference
+(bench/reference.py, `HANDS`) knows both: 0. A markdown table gives the means, and the
+share of the gap from `none` to the reference each clue set closes. Chances are floored
+at 1 / (2 D).
 
 `arena`: an arena (chicago.table.arena) in which the names below may be seated besides the
 levels: `hard-none`, `hard-x`, `hard-xs`, `hard-xso`, `hard-all` (the hard level reading
-those clues), `hard-sim` (the older replayed histories), `hard4` (hard with 4 x its
-imagined deals at every decision), `hard-patient` and `hard-calibrated` (bench/call_policies.py).
+those clues), `hard-flat` (every clue but the ranks' lean), `hard-sim` (the older replayed
+histories), `hard4` (hard with 4 x its imagined deals at every decision), `hard-patient`
+and `hard-calibrated` (bench/call_policies.py).
 """
 
 from __future__ import annotations
@@ -51,7 +53,9 @@ SETS: tuple[tuple[str, frozenset[str] | None], ...] = (
     ("+s stages", frozenset("s")),
     ("+o offers", frozenset("o")),
     ("+c no call", frozenset("c")),
+    ("+r ranks' lean", frozenset("r")),
     ("x+s", frozenset("xs")),
+    ("x+s+o+c (no lean)", frozenset("xsoc")),
     ("all", KINDS),
     ("replayed (simulate.py)", None),
 )
@@ -71,6 +75,7 @@ VARIANTS: dict[str, type[HardBot]] = {
     "hard-xs": _variant("xs", frozenset("xs")),
     "hard-xso": _variant("xso", frozenset("xso")),
     "hard-all": _variant("all", KINDS),
+    "hard-flat": _variant("flat", frozenset("xsoc")),
     "hard-sim": _variant("sim", None),
     "hard4": _variant("4x", KINDS, 4),
     **CALL_VARIANTS,

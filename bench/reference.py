@@ -35,6 +35,14 @@ LEVEL = "reference"
 """The name the benchmarks give the reference in an arena's level list."""
 HANDS = "reference-hands"
 """The reference that sees every hand but not the stock order (`HandsBot`)."""
+TRICKS = "reference-tricks"
+"""Hard that sees every hand from the Chicago question on (`TricksBot`)."""
+CALLS = "reference-calls"
+"""Hard that sees every hand at the Chicago question only (`CallsBot`)."""
+PLAY = "reference-play"
+"""Hard that sees every hand in the tricks only (`PlayBot`)."""
+EXCHANGES = "reference-exchanges"
+"""Hard that sees every hand at the exchanges only (`ExchangesBot`)."""
 
 
 def stock_order(state: GameState) -> tuple[Card, ...]:
@@ -113,7 +121,52 @@ class HandsBot(PerfectBot):
         return self._unheld(self.game.state, kn)
 
 
-BENCH_BOTS = {LEVEL: PerfectBot, HANDS: HandsBot}
+class TricksBot(HardBot):
+    """Where the others' hands are worth points, part one: the hard level that sees every
+    hand once the exchanges are over (the Chicago question and the tricks, R5–R7) and
+    imagines them, as hard does, at the exchanges and offers."""
+
+    level: ClassVar[str] = TRICKS
+    play_samples: ClassVar[int] = 1
+    call_samples: ClassVar[int] = 1
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    _check = PerfectBot._check
+    _hands_after_exchanges = PerfectBot._hands_after_exchanges
+    _hands_now = PerfectBot._hands_now
+
+
+class CallsBot(TricksBot):
+    """Part one, split: the hand seen at the Chicago question only (R5.1)."""
+
+    level: ClassVar[str] = CALLS
+    play_samples: ClassVar[int] = HardBot.play_samples
+    _hands_now = HardBot._hands_now
+
+
+class PlayBot(TricksBot):
+    """Part one, split: the hands seen in the tricks only (R6)."""
+
+    level: ClassVar[str] = PLAY
+    call_samples: ClassVar[int] = HardBot.call_samples
+    _hands_after_exchanges = HardBot._hands_after_exchanges
+
+
+class ExchangesBot(HandsBot):
+    """Part two: `HandsBot` at the exchanges and offers (R2), the hard level after them."""
+
+    level: ClassVar[str] = EXCHANGES
+    play_samples: ClassVar[int] = HardBot.play_samples
+    call_samples: ClassVar[int] = HardBot.call_samples
+    _hands_after_exchanges = HardBot._hands_after_exchanges
+    _hands_now = HardBot._hands_now
+
+
+BENCH_BOTS = {
+    LEVEL: PerfectBot, HANDS: HandsBot, TRICKS: TricksBot, EXCHANGES: ExchangesBot,
+    CALLS: CallsBot, PLAY: PlayBot}
 
 
 def reference_players(task: Task, game: Game) -> list[Player]:

@@ -211,3 +211,45 @@ def test_hard_reads_only_its_view() -> None:
     assert view(one, 0) == view(two, 0)
     first, second = decide("hard", one), decide("hard", two)
     assert first == second
+
+
+def test_the_fitted_lean_follows_what_players_keep() -> None:
+    """R2.1: the first deal is uniform, so before any exchange every rank weighs about the
+    same; after three exchanges players have kept their high cards and thrown the low ones
+    away, so an unseen ace weighs several times an unseen two (bench/lean.py fits them)."""
+    before = FITTED.lean["m0t0"]
+    assert all(0.85 < w < 1.15 for w in before), before
+    after = FITTED.lean["m3t0"]
+    two, ace = after[0], after[-1]
+    assert ace > 2 * two and ace == max(after), after
+    accept = FITTED.accept("m3t0")
+    assert accept is not None and accept[14] == 1 << 10 and 0 < accept[2] < accept[14]
+    assert FITTED.accept("nowhere") is None
+
+
+def test_the_lean_deals_the_others_their_high_cards() -> None:
+    """R2.1, R9.2: before the first trick, seat 0 sees neither the aces nor the twos it does
+    not hold; the model puts those aces in the others' hands more often with the lean than
+    without it, and those twos less, and every deal still fits the view."""
+    hands = {0: "Kh Qh 9c 5s 4d", 1: "Qc Qd 9h 5h 3c", 2: "Jc Td 8h 6s 4c", 3: "Tc 9d 7h 5c 3d"}
+    state = until(table(hands, stock="7s 6d 6h 8s Js 8d"),
+                  lambda s: s.phase is Phase.PLAY, {})
+    v = view(state, 0)
+    kn = knowledge(v)
+    share: dict[str, tuple[float, float]] = {}
+    for name, kinds in (("lean", KINDS), ("flat", KINDS - {"r"})):
+        reader = Reader.of(v, kinds)
+        assert (reader.lean(1) is not None) is (name == "lean")
+        rng = Stream(9, "lean", name)
+        aces = twos = 0
+        unseen_aces = [c for c in kn.unseen if c.rank == 14]
+        unseen_twos = [c for c in kn.unseen if c.rank == 2]
+        for _ in range(300):
+            dealt, _rest = deal_weighted(kn, reader, rng)
+            assert consistent(kn, dealt)
+            held = {c for s, h in enumerate(dealt) if s != 0 for c in h}
+            aces += sum(c in held for c in unseen_aces)
+            twos += sum(c in held for c in unseen_twos)
+        share[name] = (aces / (300 * len(unseen_aces)), twos / (300 * len(unseen_twos)))
+    assert share["lean"][0] > 2 * share["flat"][0], share
+    assert share["lean"][1] < share["flat"][1] - 0.04, share

@@ -147,3 +147,34 @@ def test_the_arena_report_says_whether_seeing_every_hand_reaches_the_line() -> N
     assert "76.9%" in below[0]
     near = arena.ceiling(305, 400, ref)  # 76.25%: the upper bound passes the line
     assert "does not reach" not in near[0]
+
+
+def test_the_split_references_see_hands_only_where_they_say() -> None:
+    """bench/reference.py, where the others' hands are worth points: `TricksBot` holds the
+    real hands from the Chicago question on (R5.1, R6) and imagines them at the exchanges
+    (R2.1); `ExchangesBot` the other way round; `CallsBot` and `PlayBot` split the first."""
+    game = Game.new(seats=4, seed=7)
+    state = game.state
+    seat = state.to_act
+    assert seat is not None
+    v = view(state, seat)
+    kn = knowledge(v)
+    rng = Stream(2, "split")
+    real = list(state.hands)
+
+    def sees_exchange(bot: reference.HardBot) -> bool:
+        worlds = bot._exchange_worlds(v, kn, rng, ())
+        return all(w.hands[s] == real[s] for w in worlds for s in kn.holders())
+
+    def sees(bot: reference.HardBot, method: str) -> bool:
+        return all(getattr(bot, method)(v, kn, rng) == real for _ in range(5))
+
+    for bot, exchange, call, play in (
+        (reference.TricksBot(game), False, True, True),
+        (reference.ExchangesBot(game), True, False, False),
+        (reference.CallsBot(game), False, True, False),
+        (reference.PlayBot(game), False, False, True),
+    ):
+        assert sees_exchange(bot) is exchange, bot.level
+        assert sees(bot, "_hands_after_exchanges") is call, bot.level
+        assert sees(bot, "_hands_now") is play, bot.level

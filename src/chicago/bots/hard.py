@@ -3,8 +3,8 @@
 Every decision deals the cards it has not seen consistently with its view a fixed number of
 times — a budget of samples, not of time, so that it decides the same way every time. The
 others' hands are drawn by the opponent model (inference.py): consistent with the view as
-knowledge.py allows, and in proportion to how likely each is given what its holder did
-(exchange counts, stage announcements, offers, Chicago questions, R2.5/R4.1/R5.1). Then:
+knowledge.py allows, in proportion to how likely each is given what its holder did (exchange
+counts, stages, offers, calls, R2.5/R4.1/R5.1) and what players keep (high cards, R2.1). Then:
 
 - tricks (R6): deals the hidden cards as knowledge.py allows (unseen cards, voids, kept
   offers, hand sizes) and solves each deal (`solver.LastTrick`: every seat plays for its own
@@ -113,7 +113,7 @@ class HardBot(NormalBot):
             return None
         if self._reader_view is not view or self._reader is None:
             self._reader, self._reader_view = Reader.of(view, self.clue_kinds), view
-        return self._reader if with_played else self._reader.without_played()
+        return self._reader if with_played else self._reader.without_played(view)
 
     def _exchange_worlds(
         self, view: PlayerView, kn: Knowledge, rng: Stream, after: Sequence[int]

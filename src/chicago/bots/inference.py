@@ -14,7 +14,15 @@ outcome the table has not seen rules a hand out).
 The hidden hands are then dealt by *sampling importance resampling* (`Dealer`): for each
 seat, candidate hands are dealt once per decision from the cards it may hold (unseen,
 outside its voids, with its known cards — every candidate is consistent with the view), and
-each imagined deal takes one in proportion to its likelihood. Nothing here reads more than
+each imagined deal takes one in proportion to its likelihood.
+
+Beside the clues, the cards themselves lean (`Model.lean`): players keep their high cards
+and throw the low ones away (R2.1), so after three exchanges an ace the seat has not seen is
+in another's hand three times as often as a uniform deal makes it (normal × 4: 0.74 against
+0.40 of the unseen aces; twos 0.28 against 0.38). Every card a seat is dealt is drawn in
+proportion to its rank's weight at that moment (exchanges the seat has made, tricks played),
+fitted so that the imagined deals put each rank in the others' hands as often as self-play
+does (bench/lean.py). Nothing here reads more than
 the seat's own `PlayerView` (R9.2): the clues come from its redacted log.
 
 A clue's context is the pair (exchange or stage it was seen at, exchanges the seat has made
@@ -27,7 +35,7 @@ from __future__ import annotations
 import json
 from bisect import bisect_right as bisect
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from math import ceil
@@ -55,9 +63,11 @@ from .odds import CATEGORIES
 
 SHAPES: Final = 27
 """Hand shapes: 3 × category (R3.1) + aces held (0, 1, 2 or more)."""
-KINDS: Final = frozenset("xsoc")
+KINDS: Final = frozenset("xsocr")
 """Clue kinds: exchange counts (x, R2.1), stage announcements (s, R4.1/R4.2), open offers
-kept or declined (o, R2.2/R2.5), Chicago questions answered (c, R5.1)."""
+kept or declined (o, R2.2/R2.5), Chicago questions answered (c, R5.1); and r, the ranks'
+lean (`Model.lean`): players keep high cards and throw low ones away (R2.1), so a card of a
+high rank that a seat has not seen is more likely in another's hand than in the discards."""
 OUTCOMES: Final = {"x": 6, "s": 19, "o": 2, "c": 2}
 """Outcomes per kind: cards exchanged 0..5; stage won with category 0..8, lost to category
 9..17, nobody scored 18; offer declined 0 / kept 1; Chicago passed 0 / called 1."""
@@ -74,6 +84,10 @@ FRESH: Final = 16
 """Fresh uniform hands tried per seat and deal for the shape drawn from its bank."""
 TRIES: Final = 6
 """Then, candidates drawn from the bank before dealing the seat uniform cards."""
+
+LEAN_BITS: Final = 10
+"""A lean card is taken, when drawn, with a chance of its weight over the top weight, in
+steps of 1/2**LEAN_BITS (one word of the stream gives the card and the coin)."""
 
 Clue = tuple[str, int]
 """(context key, outcome): the key is kind + exchange or stage + exchanges made since,
@@ -128,10 +142,14 @@ class Model:
     """key -> [shape][outcome] -> smoothed chance."""
     prior: tuple[float, ...] = (1.0 / SHAPES,) * SHAPES
     """The share of each shape among uniform five-card hands (to size the rejection)."""
+    lean: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
+    """Moment (`lean_key`) -> by rank 2..14, the weight of a card of that rank in a seat's
+    hand against the cards no seat holds, fitted by bench/lean.py (none: 1 for every rank)."""
 
     @classmethod
     def from_counts(cls, counts: Mapping[str, Sequence[Sequence[int]]],
-                    prior: Sequence[int] | None = None) -> Model:
+                    prior: Sequence[int] | None = None,
+                    lean: Mapping[str, Sequence[float]] | None = None) -> Model:
         chance: dict[str, tuple[tuple[float, ...], ...]] = {}
         for key, rows in counts.items():
             size = OUTCOMES[key[0]]
@@ -142,10 +160,21 @@ class Model:
                 tuple((r[o] + SMOOTHING * rate[o]) / (sum(r) + SMOOTHING) for o in range(size))
                 for r in rows
             )
+        leans = {k: tuple(float(x) for x in w) for k, w in (lean or {}).items()}
         if prior is None:
-            return cls(chance)
+            return cls(chance, lean=leans)
         total = sum(prior) + SHAPES
-        return cls(chance, tuple((x + 1.0) / total for x in prior))
+        return cls(chance, tuple((x + 1.0) / total for x in prior), leans)
+
+    def accept(self, key: str) -> tuple[int, ...] | None:
+        """By rank 0..14: the chance, in 1/2**LEAN_BITS, that a drawn card of the rank is
+        taken at this moment (the top weight always); None: every card alike."""
+        w = self.lean.get(key)
+        if not w:
+            return None
+        top = max(w)
+        scale = 1 << LEAN_BITS
+        return (0, 0, *(max(1, min(scale, round(scale * x / top))) for x in w))
 
     def likelihood(self, seen: Iterable[Clue], hand_shape: int, kinds: frozenset[str]) -> float:
         """The chance of the clues `seen` (of the named kinds) for a hand of this shape,
@@ -176,7 +205,23 @@ def model() -> Model:
     """The model fitted by bench/opponents.py (`opponents.json`, in this package)."""
     text = resources.files("chicago.bots").joinpath("opponents.json").read_text("utf-8")
     data = json.loads(text)
-    return Model.from_counts(data["counts"], data.get("prior"))
+    return Model.from_counts(data["counts"], data.get("prior"), data.get("lean"))
+
+
+def lean_key(made: int, tricks: int) -> str:
+    """The moment a lean is fitted for: exchanges the seat has made this deal, tricks played."""
+    return f"m{min(made, 3)}t{tricks}"
+
+
+def made_by(view: PlayerView) -> tuple[int, ...]:
+    """By seat: the exchanges it has made (or stood pat at) this deal, from the view's log."""
+    made = [0] * view.seats
+    for e in view.log:
+        if isinstance(e, DealStarted):
+            made = [0] * view.seats
+        elif isinstance(e, CardsExchanged | ExchangeSkipped):
+            made[e.seat] = max(made[e.seat], e.exchange)
+    return tuple(made)
 
 
 def played_by(view: PlayerView) -> tuple[tuple[Card, ...], ...]:
@@ -202,13 +247,21 @@ class Reader:
     """By seat: the clues' likelihood for every shape, the best 1."""
     bank: tuple[int, ...]
     """By seat: candidate hands to deal per decision (`Dealer`)."""
+    accept: tuple[tuple[int, ...] | None, ...] = ()
+    """By seat: its ranks' lean now (`Model.accept`); none: every card alike."""
 
     @classmethod
     def of(cls, view: PlayerView, kinds: frozenset[str] = KINDS, fitted: Model | None = None,
            with_played: bool = True) -> Reader:
         n = view.seats
         played = played_by(view) if with_played else ((),) * n
-        return cls.make(clues(view), played, kinds, fitted if fitted is not None else model())
+        fitted = fitted if fitted is not None else model()
+        reader = cls.make(clues(view), played, kinds, fitted)
+        if "r" not in kinds:
+            return reader
+        tricks = len(view.tricks) if with_played else 0
+        keys = [lean_key(m, tricks) for m in made_by(view)]
+        return replace(reader, accept=tuple(fitted.accept(k) for k in keys))
 
     @classmethod
     def make(cls, seen: tuple[tuple[Clue, ...], ...], played: tuple[tuple[Card, ...], ...],
@@ -218,8 +271,16 @@ class Reader:
                      for x in scaled)
         return cls(seen, played, kinds, fitted, scaled, bank)
 
-    def without_played(self) -> Reader:
-        return replace(self, played=((),) * len(self.played))
+    def without_played(self, view: PlayerView | None = None) -> Reader:
+        """The reader of the hands as they were before the first trick."""
+        accept = self.accept
+        if accept and view is not None and view.tricks:
+            keys = [lean_key(m, 0) for m in made_by(view)]
+            accept = tuple(self.model.accept(k) for k in keys)
+        return replace(self, played=((),) * len(self.played), accept=accept)
+
+    def lean(self, seat: int) -> tuple[int, ...] | None:
+        return self.accept[seat] if self.accept else None
 
     def shape_of(self, seat: int, hand: Sequence[Card]) -> int:
         """The shape of a seat's hand with its played cards added back (-1: not five)."""
@@ -257,13 +318,14 @@ def consistent(kn: Knowledge, hands: Sequence[Sequence[Card]],
 class Dealer:
     """Deals the others' hands by the model, many times over for one decision.
 
-    For each other seat it deals a *bank* of candidate hands once, uniformly from the cards
-    it may hold (unseen, outside its voids, R6.1; with its known cards), and weighs each by
-    its likelihood. Every imagined deal then draws a candidate from the bank in proportion
-    to the weights (sampling importance resampling) and deals the seat fresh uniform cards
-    of that candidate's shape (the model weighs shapes only), or, when a few tries find
-    none, the candidate itself if it shares no card with a hand already dealt; after a few
-    misses, or without clues, the seat gets uniform cards from what is left. The leftover cards come
+    For each other seat it deals a *bank* of candidate hands once from the cards it may hold
+    (unseen, outside its voids, R6.1; with its known cards), each card by its rank's lean,
+    and weighs each by its likelihood. Every imagined deal then draws a candidate from the
+    bank in proportion to the weights (sampling importance resampling) and deals the seat
+    fresh cards of that candidate's shape (the model weighs shapes only), or, when a few
+    tries find none, the candidate itself if it shares no card with a hand already dealt;
+    after a few misses, or without clues, the seat gets cards by the lean from what is
+    left. The leftover cards come
     back in random order. Every deal is consistent with the view, as in
     `knowledge.sample_hands`; strong clues (a flush announced and kept) get a bigger bank.
     """
@@ -306,7 +368,10 @@ class Dealer:
             free = [c for c in pool if c not in taken and c.suit not in void]
             if len(free) < k:
                 free = [c for c in pool if c not in taken]
+            accept = self.reader.lean(s)
             got = tuple(free[:k])
+            if accept is not None and len(free) > k:
+                got = _distinct(free, k, _draws(free, accept, rng), accept)
             bank = self.banks.get(s)
             if bank is not None and len(free) > k:
                 got = self._resample(s, bank, free, k, taken, rng) or got
@@ -325,9 +390,10 @@ class Dealer:
         i = min(len(cands) - 1, bisect(cumulative, rng.random() * total))
         reader = self.reader
         want = reader.shape_of(seat, self.kn.known[seat] + cands[i])
-        draws = rng.belows(len(free))
+        accept = reader.lean(seat)
+        draws = _draws(free, accept, rng)
         for _ in range(FRESH):
-            cand = _distinct(free, k, draws)
+            cand = _distinct(free, k, draws, accept)
             if reader.shape_of(seat, self.kn.known[seat] + cand) == want:
                 return cand
         for _ in range(TRIES):
@@ -337,13 +403,30 @@ class Dealer:
         return None
 
 
-def _distinct(cards: Sequence[Card], k: int, draws: Iterator[int]) -> tuple[Card, ...]:
-    """k different cards of `cards`, uniformly, by the indices `draws` gives (repeats skipped)."""
+def _draws(cards: Sequence[Card], accept: tuple[int, ...] | None, rng: Stream) -> Iterator[int]:
+    """The stream of draws `_distinct` reads for these cards (with a coin each if lean)."""
+    return rng.belows(len(cards) << LEAN_BITS if accept is not None else len(cards))
+
+
+def _distinct(cards: Sequence[Card], k: int, draws: Iterator[int],
+              accept: tuple[int, ...] | None = None) -> tuple[Card, ...]:
+    """k different cards of `cards`, by the indices `draws` gives (repeats skipped):
+    uniformly, or with `accept` (by rank, `Model.accept`) in proportion to their ranks'
+    weights, by rejection — each draw carries its card and its coin (`_draws`)."""
     got: list[Card] = []
     chosen: set[int] = set()
+    if accept is None:
+        while len(got) < k:
+            i = next(draws)
+            if i not in chosen:
+                chosen.add(i)
+                got.append(cards[i])
+        return tuple(got)
+    mask = (1 << LEAN_BITS) - 1
     while len(got) < k:
-        i = next(draws)
-        if i not in chosen:
+        d = next(draws)
+        i = d >> LEAN_BITS
+        if i not in chosen and (d & mask) < accept[cards[i].rank]:
             chosen.add(i)
             got.append(cards[i])
     return tuple(got)
@@ -351,14 +434,15 @@ def _distinct(cards: Sequence[Card], k: int, draws: Iterator[int]) -> tuple[Card
 
 def _bank(seat: int, known: tuple[Card, ...], allowed: list[Card], k: int, reader: Reader,
           rng: Stream) -> tuple[list[tuple[Card, ...]], list[float]]:
-    """Candidate hands for a seat, uniform over the allowed cards, and their cumulative
-    likelihoods."""
+    """Candidate hands for a seat, drawn from the allowed cards by the ranks' lean, and their
+    cumulative likelihoods."""
     cands: list[tuple[Card, ...]] = []
     cumulative: list[float] = []
     total = 0.0
-    draws = rng.belows(len(allowed))
+    accept = reader.lean(seat)
+    draws = _draws(allowed, accept, rng)
     for _ in range(reader.bank[seat]):
-        cand = _distinct(allowed, k, draws)
+        cand = _distinct(allowed, k, draws, accept)
         total += reader.weight(seat, known + cand)
         cands.append(cand)
         cumulative.append(total)
