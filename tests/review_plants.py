@@ -111,8 +111,11 @@ def winner_thrown(best: bool = False, deal: StackedDeal | None = None, seed: int
                   dealer: int = 0) -> Planted:
     """In the tricks, unable to win the trick in play, seat 0 throws the ace of hearts — the
     top card of its suit, a winner of the last trick if hearts are led to it — where a low
-    card would do (R6.1, R6.3: only the last trick pays)."""
-    deal = deal or StackedDeal(((0, hand("Ah 2d 3c 4s 5s")), (1, hand("9c Td Jc Qd Kh"))), ())
+    card would do (R6.1, R6.3: only the last trick pays). The stock's top is stacked so that
+    seat 0 draws a low heart beside its ace however many cards it changes: the plant does not
+    hang on the coach's own last exchange."""
+    deal = deal or StackedDeal(((0, hand("Ah 2d 3c 4s 5s")), (1, hand("9c Td Jc Qd Kh"))),
+                              hand("5h 8d Kd 5d"))
 
     def plant(state: GameState, legal: Sequence[Action], advised: Action) -> Action | None:
         if state.phase is not Phase.PLAY or not state.trick or len(state.tricks) > 3:
