@@ -20,8 +20,9 @@ at 1 / (2 D).
 `arena`: an arena (chicago.table.arena) in which the names below may be seated besides the
 levels: `hard-none`, `hard-x`, `hard-xs`, `hard-xso`, `hard-all` (the hard level reading
 those clues), `hard-flat` (every clue but the ranks' lean), `hard-sim` (the older replayed
-histories), `hard4` (hard with 4 x its imagined deals at every decision), `hard-patient`
-and `hard-calibrated` (bench/call_policies.py).
+histories), `hard4` (hard with 4 x its imagined deals at every decision), `hard-deep`
+(hard solving one trick more of every imagined deal exactly, `DEEP_EXACT` / `DEEP_ROLL`),
+`hard-patient` and `hard-calibrated` (bench/call_policies.py).
 """
 
 from __future__ import annotations
@@ -69,6 +70,11 @@ def _variant(name: str, kinds: frozenset[str] | None, scale: int = 1) -> type[Ha
     return type(f"Hard_{name}", (HardBot,), attrs)
 
 
+DEEP_EXACT = {2: 5, 3: 5, 4: 4, 5: 3, 6: 3}
+"""By players in the deal: the hand size from which `hard-deep` solves the tricks exactly."""
+DEEP_ROLL = {2: 4, 3: 4, 4: 3, 5: 3, 6: 2}
+"""... and the size a bigger hand is played down to by the simple rule before that."""
+
 VARIANTS: dict[str, type[HardBot]] = {
     "hard-none": _variant("none", frozenset()),
     "hard-x": _variant("x", frozenset("x")),
@@ -78,6 +84,8 @@ VARIANTS: dict[str, type[HardBot]] = {
     "hard-flat": _variant("flat", frozenset("xsoc")),
     "hard-sim": _variant("sim", None),
     "hard4": _variant("4x", KINDS, 4),
+    "hard-deep": type("Hard_deep", (HardBot,), {"exact_sizes": DEEP_EXACT,
+                                                "roll_sizes": DEEP_ROLL}),
     **CALL_VARIANTS,
 }
 

@@ -30,7 +30,7 @@ counts, stages, offers, calls, R2.5/R4.1/R5.1) and what players keep (high cards
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
 from chicago.core.actions import Action, Exchange, QuadsChoice
@@ -57,7 +57,7 @@ from .odds import (
 )
 from .qualify import call_from, questions_left
 from .simulate import World, history_hands, weighted_world, world
-from .solver import LastTrick, chicago_holds, mask_of, rollout
+from .solver import LastTrick, chicago_holds, mask_of, rolled_ending
 from .stakes import WIN, Stakes, Step, call_worth, gain
 
 WORLDS: Final = 128
@@ -97,6 +97,8 @@ class HardBot(NormalBot):
     worlds: ClassVar[int] = WORLDS
     play_samples: ClassVar[int] = PLAY_SAMPLES
     call_samples: ClassVar[int] = CALL_SAMPLES
+    exact_sizes: ClassVar[Mapping[int, int]] = EXACT
+    roll_sizes: ClassVar[Mapping[int, int]] = ROLL
     clue_kinds: ClassVar[frozenset[str] | None] = KINDS
     """The clues its opponent model reads (inference.py); None: the older replayed
     histories of simulate.py instead."""
@@ -336,7 +338,8 @@ class HardBot(NormalBot):
                 if p.final_hand_after_chicago:
                     finals += stakes.settle(_final_steps(view, kn, hands, stakes))
             prefs, _ = _prefs(view, kn, hands, prefs_cache)
-            ending = _solve_from(masks, order, prefs, me, natural, split_two(view))
+            ending = rolled_ending(masks, order, prefs, me, natural, [], self._roll(order),
+                                   split_two(view))
             passing += prefs[me][ending]
         share = holds / samples
         call = call_worth(share, stakes.call_values()) + finals / samples
@@ -365,6 +368,10 @@ class HardBot(NormalBot):
 
     # --- tricks ------------------------------------------------------------------------
 
+    def _roll(self, order: Sequence[int]) -> int:
+        """The hand size the simple rule plays a deal down to before the exact search."""
+        return self.roll_sizes.get(len(order), 2)
+
     def _play_out(
         self, view: PlayerView, kn: Knowledge, stakes: Stakes, legal: Sequence[Action], rng: Stream
     ) -> Suggestion:
@@ -384,7 +391,8 @@ class HardBot(NormalBot):
         good = dict.fromkeys(cards, 0)
         prefs_cache: dict[tuple[Step, ...], list[list[float]]] = {}
         caller = view.caller == me
-        exact = len(view.hand) <= EXACT.get(len(players), 2)
+        exact = len(view.hand) <= self.exact_sizes.get(len(players), 2)
+        split = split_two(view)
         samples = self.play_samples
         for _ in range(samples):
             hands = self._hands_now(view, kn, rng)
@@ -398,13 +406,16 @@ class HardBot(NormalBot):
                     good[c] += ok
                 continue
             prefs, _final = _prefs(view, kn, hands, prefs_cache)
-            solver = LastTrick(masks, players, prefs, me, split_two(view)) if exact else None
+            solver = LastTrick(masks, players, prefs, me, split) if exact else None
             for c in cards:
                 bit = 1 << c.index
                 if solver is not None:
                     ending = solver.after(trick, me, bit)
                 else:
-                    ending = _rolled(masks, players, prefs, me, leader, trick, bit, view)
+                    after = list(masks)
+                    after[me] ^= bit
+                    ending = rolled_ending(after, players, prefs, me, leader,
+                                           [*trick, (me, bit)], self._roll(players), split)
                 totals[c] += prefs[me][ending]
                 good[c] += ending // 2 == me
         best = max(cards, key=lambda c: (totals[c] + (1e-6 if c is guide.card else 0.0)))
@@ -560,32 +571,6 @@ def _prefs(
                           for steps, m in zip(endings, mine, strict=True)])
     cache[final] = prefs
     return prefs, final
-
-
-def _solve_from(
-    masks: Sequence[int], order: Sequence[int], prefs: list[list[float]], me: int, leader: int,
-    split: bool,
-) -> int:
-    hands = list(masks)
-    size = ROLL.get(len(order), 2)
-    trick: list[tuple[int, int]] = []
-    leader = rollout(hands, order, leader, trick, size)
-    return LastTrick(hands, order, prefs, me, split).from_start(leader)
-
-
-def _rolled(
-    masks: Sequence[int], order: Sequence[int], prefs: list[list[float]], me: int, leader: int,
-    trick: Sequence[tuple[int, int]], bit: int, view: PlayerView,
-) -> int:
-    """The ending after playing `bit`: simple play down to the exact search's size."""
-    hands = list(masks)
-    hands[me] ^= bit
-    t = [*trick, (me, bit)]
-    size = ROLL.get(len(order), 2)
-    leader = rollout(hands, order, leader, t, size)
-    if not any(hands):  # pragma: no cover - the exact size is at least two
-        raise AssertionError("rollout ran out of cards")
-    return LastTrick(hands, order, prefs, me, split_two(view)).from_start(leader)
 
 
 def _play_reason(

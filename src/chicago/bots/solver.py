@@ -351,3 +351,14 @@ def rollout(
 def _lowest(mask: int) -> int:
     """The lowest-ranked card of a mask (ties between suits: the first suit)."""
     return mask & -mask
+
+
+def rolled_ending(
+    hands: Sequence[int], order: Sequence[int], prefs: Sequence[Sequence[float]], me: int,
+    leader: int, trick: Trick, size: int, split_two: bool,
+) -> int:
+    """The ending of a deal played by the simple rule (`rollout`) until every hand has at
+    most `size` cards, and solved exactly from there (`LastTrick`)."""
+    left = list(hands)
+    leader = rollout(left, order, leader, list(trick), size)
+    return LastTrick(left, order, prefs, me, split_two).from_start(leader)
