@@ -15,8 +15,9 @@ reads it. Besides the levels and the references of bench/reference.py, the varia
 bench/clues.py may be seated (e.g. `hard-patient`).
 
 `compare` pairs two logs of the same seed game by game (the same deals, in the same seats):
-each log's first level's share of wins, and the difference with its standard error over
-the paired games, smaller than two separate arenas' would be, since the deals' luck cancels.
+each log's first level's share of wins, and the difference (the second's share minus the
+first's) with its standard error over the paired games, smaller than two separate arenas'
+would be, since the deals' luck cancels.
 """
 
 from __future__ import annotations

@@ -7,7 +7,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from chicago.bots.solver import LastTrick, chicago_holds, choices, mask_of, playable, rollout
+from chicago.bots.solver import (
+    LastTrick,
+    chicago_holds,
+    choices,
+    mask_of,
+    playable,
+    rolled_ending,
+    rollout,
+)
 from chicago.core.cards import DECK, Card
 from chicago.core.shuffle import Stream
 
@@ -140,3 +148,27 @@ def test_rollout_plays_legal_cards_down_to_the_exact_size() -> None:
     assert all(m & b == m for m, b in zip(masks, before, strict=True))
     assert leader in range(4)
     assert playable(masks[0], []) == masks[0]
+
+
+@pytest.mark.parametrize("case", range(40))
+def test_a_rolled_ending_is_the_rule_played_down_then_solved(case: int) -> None:
+    """`rolled_ending` (hard's card play from a big hand, R6): the simple rule down to the
+    exact size, then the exact search; with nothing to roll it is the exact search itself,
+    and it leaves the hands it was given as they were."""
+    rng = Stream(case, "rolled")
+    seats = 2 + rng.below(3)
+    size = 2 + rng.below(3)
+    hands = random_deal(rng, seats, size)
+    order = list(range(seats))
+    prefs = [[rng.below(6) + e / 1000 for e in range(2 * seats)] for _ in order]
+    leader, me = rng.below(seats), rng.below(seats)
+    masks = [mask_of(hands[s]) for s in order]
+    given = list(masks)
+    exact = LastTrick(masks, order, prefs, me, True).from_start(leader)
+    assert rolled_ending(masks, order, prefs, me, leader, [], size, True) == exact
+    rolled = list(masks)
+    start = rollout(rolled, order, leader, [], size - 1)
+    expected = plain_last_trick({s: [c for c in DECK if rolled[s] >> c.index & 1]
+                                 for s in order}, order, prefs, start)
+    assert rolled_ending(masks, order, prefs, me, leader, [], size - 1, True) == expected
+    assert masks == given
