@@ -5,6 +5,7 @@ it goes on, stopped, and resumed (on a shared machine a thousand hard games take
                                         --games 1000 [--seed S] [--jobs J]
     .venv/bin/python bench/arena_log.py summary LOG.jsonl     # the summary so far, as JSON
     .venv/bin/python bench/arena_log.py compare A.jsonl B.jsonl   # two logs, game by game
+    .venv/bin/python bench/arena_log.py slim LOG.jsonl OUT.jsonl  # without decision times
 
 The log's first line is the arena's configuration; every other line one game's `Outcome`.
 Games are played in the arena's order (deal set by deal set, each in every rotation), so the
@@ -13,6 +14,10 @@ only what is missing. `summary` counts whole deal sets only (every level in ever
 same cards), in the shape of `chicago arena --json`; bench/arena.py `--load KEY=LOG.jsonl`
 reads it. Besides the levels and the references of bench/reference.py, the variants of
 bench/clues.py may be seated (e.g. `hard-patient`).
+
+`slim` copies a log without its decision times (some 0.4 KB a game instead of 10), small
+enough to keep a long arena's games in the repository between sessions: `run` resumes from
+the copy as from the log (the games played after it keep their times).
 
 `compare` pairs two logs of the same seed game by game (the same deals, in the same seats):
 each log's first level's share of wins, and the difference (the second's share minus the
@@ -101,6 +106,21 @@ def compare(a: Path, b: Path) -> dict[str, Any]:
             "standard_error": math.sqrt(var / n)}
 
 
+def slim(log: Path, out: Path) -> int:
+    """Copy `log` to `out` without the games' decision times; the number of games copied."""
+    lines = log.read_text(encoding="utf-8").splitlines()
+    kept = [lines[0]]
+    for line in lines[1:]:
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:  # a line cut short by a stopped run
+            continue
+        data["times"] = [[] for _ in data["levels"]]
+        kept.append(json.dumps(data))
+    out.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    return len(kept) - 1
+
+
 def run(log: Path, levels: tuple[str, ...], games: int, seed: int, jobs: int) -> None:
     config = ArenaConfig(levels, games=games, seed=seed)
     if log.exists():
@@ -145,10 +165,15 @@ def main() -> None:
     c = sub.add_parser("compare")
     c.add_argument("a", type=Path)
     c.add_argument("b", type=Path)
+    m = sub.add_parser("slim")
+    m.add_argument("log", type=Path)
+    m.add_argument("out", type=Path)
     args = parser.parse_args()
     if args.command == "run":
         levels = tuple(x.strip() for x in args.levels.split(",") if x.strip())
         run(args.log, levels, args.games, args.seed, args.jobs)
+    elif args.command == "slim":
+        print(f"{slim(args.log, args.out)} games copied to {args.out}", file=sys.stderr)
     elif args.command == "compare":
         print(json.dumps(compare(args.a, args.b)))
     else:

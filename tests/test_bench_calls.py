@@ -1,5 +1,5 @@
 """The measuring tools of the hard level's Chicago calls (bench/calls.py, bench/call_policies.py)
-and the paired comparison of two arena logs (bench/arena_log.py compare)."""
+and the paired comparison of two arena logs (bench/arena_log.py compare, slim)."""
 
 from __future__ import annotations
 
@@ -86,3 +86,19 @@ def test_two_logs_compare_game_by_game(tmp_path: Path) -> None:
     arena_log.run(c, ("easy", "normal", "easy", "normal"), games=2, seed=4, jobs=1)
     with pytest.raises(SystemExit, match="different seeds"):
         arena_log.compare(a, c)
+
+
+def test_a_slim_log_keeps_the_games_and_resumes(tmp_path: Path) -> None:
+    """bench/arena_log.py slim: the same games without their decision times; `run` on the
+    copy plays only the games missing, so a long arena goes on from what was kept."""
+    full, thin = tmp_path / "full.jsonl", tmp_path / "thin.jsonl"
+    arena_log.run(full, ("easy", "normal"), games=2, seed=5, jobs=1)
+    assert arena_log.slim(full, thin) == 2
+    before, after = arena_log.summarize(full), arena_log.summarize(thin)
+    assert after["by_level"]["easy"]["wins"] == before["by_level"]["easy"]["wins"]
+    assert before["by_level"]["easy"]["decisions"] > 0 == after["by_level"]["easy"]["decisions"]
+    arena_log.run(thin, ("easy", "normal"), games=4, seed=5, jobs=1)
+    arena_log.run(full, ("easy", "normal"), games=4, seed=5, jobs=1)
+    _, games = arena_log.read(thin)
+    assert sorted(o.index for o in games) == [0, 1, 2, 3]
+    assert arena_log.compare(full, thin)["difference"] == 0
