@@ -1,5 +1,6 @@
 """The measuring tools of the hard level's Chicago calls (bench/calls.py, bench/call_policies.py)
-and the paired comparison of two arena logs (bench/arena_log.py compare, slim)."""
+and the paired comparison of two arena logs (bench/arena_log.py compare, slim), and whether
+the others break the calls they could break (bench/defense.py)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,14 @@ from chicago.bots.stakes import Stakes, call_worth
 from chicago.core.game import Game
 from chicago.core.rules import DEFAULT_PROFILE
 from chicago.core.views import view
-from chicago.table.arena import ArenaConfig, tasks
+from chicago.table.arena import ArenaConfig, run_task, tasks
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
 import arena_log
 import call_policies
 import calls
+import defense
 
 
 def _stakes(score: int, kind: type[Stakes] = Stakes) -> Stakes:
@@ -102,3 +104,17 @@ def test_a_slim_log_keeps_the_games_and_resumes(tmp_path: Path) -> None:
     _, games = arena_log.read(thin)
     assert sorted(o.index for o in games) == [0, 1, 2, 3]
     assert arena_log.compare(full, thin)["difference"] == 0
+
+
+def test_the_defense_bench_counts_every_call_once() -> None:
+    """bench/defense.py: every call of a game (R5.1) is counted once, by its caller's level,
+    with whether it could be broken on the real hands (R5.2) and how it ended (R7)."""
+    config = ArenaConfig(("easy", "normal", "easy", "normal"), games=4, seed=21)
+    total = 0
+    for task in tasks(config):
+        counts = defense.one(task)
+        outcome = run_task(task)  # the same game again: the bots decide the same way
+        assert sum(counts.values()) == sum(outcome.calls)
+        assert all(level in ("easy", "normal") for level, _, _ in counts)
+        total += sum(counts.values())
+    assert total > 0, "no call in these games: the test would check nothing"
