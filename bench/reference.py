@@ -43,6 +43,8 @@ PLAY = "reference-play"
 """Hard that sees every hand in the tricks only (`PlayBot`)."""
 EXCHANGES = "reference-exchanges"
 """Hard that sees every hand at the exchanges only (`ExchangesBot`)."""
+LAST_EXCHANGE = "reference-last-exchange"
+"""Hard that sees every hand at the last exchange only (`LastExchangeBot`)."""
 
 
 def stock_order(state: GameState) -> tuple[Card, ...]:
@@ -164,9 +166,33 @@ class ExchangesBot(HandsBot):
     _hands_now = HardBot._hands_now
 
 
+class LastExchangeBot(ExchangesBot):
+    """Part two, split: the hands seen at the last exchange (and its offers) only, the hard
+    level at the earlier ones (R2.1: the draws after it are the hand the tricks are played
+    with, and the Chicago question follows it, R5.1)."""
+
+    level: ClassVar[str] = LAST_EXCHANGE
+
+    def _last(self) -> bool:
+        state = self.game.state
+        return state.exchange >= state.profile.exchanges
+
+    def _exchange_worlds(
+        self, view: PlayerView, kn: Knowledge, rng: Stream, after: Sequence[int]
+    ) -> list[World]:
+        if self._last():
+            return ExchangesBot._exchange_worlds(self, view, kn, rng, after)
+        return HardBot._exchange_worlds(self, view, kn, rng, after)
+
+    def _draw_pool(self, kn: Knowledge, count: int) -> tuple[Card, ...]:
+        if self._last():
+            return ExchangesBot._draw_pool(self, kn, count)
+        return HardBot._draw_pool(self, kn, count)
+
+
 BENCH_BOTS = {
     LEVEL: PerfectBot, HANDS: HandsBot, TRICKS: TricksBot, EXCHANGES: ExchangesBot,
-    CALLS: CallsBot, PLAY: PlayBot}
+    CALLS: CallsBot, PLAY: PlayBot, LAST_EXCHANGE: LastExchangeBot}
 
 
 def reference_players(task: Task, game: Game) -> list[Player]:

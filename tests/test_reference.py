@@ -178,3 +178,28 @@ def test_the_split_references_see_hands_only_where_they_say() -> None:
         assert sees_exchange(bot) is exchange, bot.level
         assert sees(bot, "_hands_after_exchanges") is call, bot.level
         assert sees(bot, "_hands_now") is play, bot.level
+
+
+def test_the_last_exchange_reference_sees_hands_at_the_last_exchange_only() -> None:
+    """bench/reference.py `LastExchangeBot`: the real hands at the last exchange (R2.1), its
+    draws from the cards in no hand; at the earlier exchanges the hard level's imagination."""
+    game = Game.new(seats=4, seed=11)
+    bot = reference.LastExchangeBot(game)
+    normal = make_bot("normal")
+    seen = []
+    while len(seen) < 3 and game.state.deal == 1:
+        state = game.state
+        seat = state.to_act
+        assert seat is not None
+        if state.phase is Phase.EXCHANGE and len(seen) < state.exchange:
+            v = view(state, seat)
+            kn = knowledge(v)
+            worlds = bot._exchange_worlds(v, kn, Stream(3, "last"), ())
+            real = list(state.hands)
+            held = {c for h in real for c in h}
+            sees = all(w.hands[s] == real[s] for w in worlds for s in kn.holders())
+            pool = bot._draw_pool(kn, 1)
+            seen.append((sees, not held & set(pool)))
+        legal = game.legal_actions()
+        game.apply(normal.choose(view(state, seat), legal, Stream(4, len(game.actions))))
+    assert seen == [(False, False), (False, False), (True, True)]
