@@ -22,7 +22,8 @@ levels: `hard-none`, `hard-x`, `hard-xs`, `hard-xso`, `hard-all` (the hard level
 those clues), `hard-flat` (every clue but the ranks' lean), `hard-sim` (the older replayed
 histories), `hard4` (hard with 4 x its imagined deals at every decision), `hard-deep`
 (hard solving one trick more of every imagined deal exactly, `DEEP_EXACT` / `DEEP_ROLL`),
-`hard-patient` and `hard-calibrated` (bench/call_policies.py).
+`hard-lean-late` (the ranks' lean after the exchanges only), `hard-patient` and
+`hard-calibrated` (bench/call_policies.py).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from chicago.core.game import Game
 from chicago.core.hands import hand_value
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
-from chicago.core.views import view
+from chicago.core.views import PlayerView, view
 from chicago.table.arena import ArenaConfig, Player, Task, format_table, play_game, run_arena
 
 SETS: tuple[tuple[str, frozenset[str] | None], ...] = (
@@ -70,6 +71,20 @@ def _variant(name: str, kinds: frozenset[str] | None, scale: int = 1) -> type[Ha
     return type(f"Hard_{name}", (HardBot,), attrs)
 
 
+class LeanLate(HardBot):
+    """`hard-lean-late`: the ranks' lean at the Chicago question and the tricks only; the
+    exchanges and offers read every other clue (as `hard-flat` does)."""
+
+    _flat: HardBot | None = None
+
+    def _read(self, view: PlayerView, with_played: bool = True) -> Reader | None:
+        if view.phase in (Phase.EXCHANGE, Phase.OFFER):
+            if self._flat is None:
+                self._flat = VARIANTS["hard-flat"]()
+            return self._flat._read(view, with_played)
+        return super()._read(view, with_played)
+
+
 DEEP_EXACT = {2: 5, 3: 5, 4: 4, 5: 3, 6: 3}
 """By players in the deal: the hand size from which `hard-deep` solves the tricks exactly."""
 DEEP_ROLL = {2: 4, 3: 4, 4: 3, 5: 3, 6: 2}
@@ -84,6 +99,7 @@ VARIANTS: dict[str, type[HardBot]] = {
     "hard-flat": _variant("flat", frozenset("xsoc")),
     "hard-sim": _variant("sim", None),
     "hard4": _variant("4x", KINDS, 4),
+    "hard-lean-late": LeanLate,
     "hard-deep": type("Hard_deep", (HardBot,), {"exact_sizes": DEEP_EXACT,
                                                 "roll_sizes": DEEP_ROLL}),
     **CALL_VARIANTS,
