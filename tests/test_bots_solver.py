@@ -102,15 +102,21 @@ def random_deal(rng: Stream, seats: int, size: int) -> Hands:
     return {s: deck[s * size : (s + 1) * size] for s in range(seats)}
 
 
+def random_case(rng: Stream, size: int) -> tuple[Hands, list[int], list[list[float]]]:
+    """A deal of 2-4 seats, their order, and strict rankings of the endings for each seat,
+    so that two searches must agree on the ending itself."""
+    seats = 2 + rng.below(3)
+    hands = random_deal(rng, seats, size)
+    order = list(range(seats))
+    prefs = [[rng.below(6) + e / 1000 for e in range(2 * seats)] for _ in order]
+    return hands, order, prefs
+
+
 @pytest.mark.parametrize("case", range(150))
 def test_last_trick_solver_matches_the_plain_search(case: int) -> None:
     rng = Stream(case, "solver")
-    seats = 2 + rng.below(3)
-    size = 1 + rng.below(3)
-    hands = random_deal(rng, seats, size)
-    order = list(range(seats))
-    # strict rankings, so that both searches must agree on the ending itself
-    prefs = [[rng.below(6) + e / 1000 for e in range(2 * seats)] for _ in order]
+    hands, order, prefs = random_case(rng, 1 + rng.below(3))
+    seats = len(order)
     leader = rng.below(seats)
     me = rng.below(seats)
     expected = plain_last_trick({s: list(h) for s, h in hands.items()}, order, prefs, leader)
@@ -156,11 +162,9 @@ def test_a_rolled_ending_is_the_rule_played_down_then_solved(case: int) -> None:
     exact size, then the exact search; with nothing to roll it is the exact search itself,
     and it leaves the hands it was given as they were."""
     rng = Stream(case, "rolled")
-    seats = 2 + rng.below(3)
     size = 2 + rng.below(3)
-    hands = random_deal(rng, seats, size)
-    order = list(range(seats))
-    prefs = [[rng.below(6) + e / 1000 for e in range(2 * seats)] for _ in order]
+    hands, order, prefs = random_case(rng, size)
+    seats = len(order)
     leader, me = rng.below(seats), rng.below(seats)
     masks = [mask_of(hands[s]) for s in order]
     given = list(masks)
