@@ -22,7 +22,8 @@ levels: `hard-none`, `hard-x`, `hard-xs`, `hard-xso`, `hard-all` (the hard level
 those clues), `hard-flat` (every clue but the ranks' lean), `hard-sim` (the older replayed
 histories), `hard4` (hard with 4 x its imagined deals at every decision), `hard-deep`
 (hard solving one trick more of every imagined deal exactly, `DEEP_EXACT` / `DEEP_ROLL`),
-`hard-lean-late` (the ranks' lean after the exchanges only), `hard-patient` and
+`hard-lean-late` (the ranks' lean after the exchanges only), `hard-trick` (the last
+exchange's last trick played out in `TRICK_WORLDS` imagined worlds), `hard-patient` and
 `hard-calibrated` (bench/call_policies.py).
 """
 
@@ -90,6 +91,9 @@ DEEP_EXACT = {2: 5, 3: 5, 4: 4, 5: 3, 6: 3}
 DEEP_ROLL = {2: 4, 3: 4, 4: 3, 5: 3, 6: 2}
 """... and the size a bigger hand is played down to by the simple rule before that."""
 
+TRICK_WORLDS = 64
+"""`hard-trick`: the worlds of the last exchange in which the last trick is played out."""
+
 VARIANTS: dict[str, type[HardBot]] = {
     "hard-none": _variant("none", frozenset()),
     "hard-x": _variant("x", frozenset("x")),
@@ -102,6 +106,7 @@ VARIANTS: dict[str, type[HardBot]] = {
     "hard-lean-late": LeanLate,
     "hard-deep": type("Hard_deep", (HardBot,), {"exact_sizes": DEEP_EXACT,
                                                 "roll_sizes": DEEP_ROLL}),
+    "hard-trick": type("Hard_trick", (HardBot,), {"trick_worlds": TRICK_WORLDS}),
     **CALL_VARIANTS,
 }
 

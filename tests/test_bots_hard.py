@@ -8,12 +8,16 @@ from itertools import pairwise
 
 import pytest
 
+from chicago.bots.hard import _TrickOdds
+from chicago.bots.knowledge import knowledge
 from chicago.bots.qualify import CALL_FROM, call_from, questions_left
-from chicago.bots.stakes import Stakes
+from chicago.bots.simulate import World
+from chicago.bots.stakes import Stakes, gain
 from chicago.core.actions import ChicagoCall, Exchange, Offer
 from chicago.core.cards import cards
 from chicago.core.rules import HOUSE
 from chicago.core.state import GameState, Phase
+from chicago.core.views import view
 from chicago.text.hints import hint_text
 from chicago.text.i18n import use_language
 from chicago.text.reasons import reason_words
@@ -118,3 +122,39 @@ def test_the_qualifying_call_rule() -> None:
     assert call_from(stakes(20, qualified=True)) is None
     assert call_from(stakes(37)) is None  # urgent: it calls whatever it holds
     assert call_from(stakes(20, seats=2)) is None
+
+
+def two_seat_last_exchange() -> GameState:
+    """Seat 0 of two at its third exchange, leading the first trick (R6.1)."""
+    state = table({0: "9h 7d 5s 4c 3h", 1: "Qc Qd 9s 5d 3c"})
+    state = until(state, lambda s: s.phase is Phase.EXCHANGE and s.exchange == 3, {})
+    assert state.to_act == 0
+    return state
+
+
+@pytest.mark.parametrize(
+    ("kept", "draw", "other", "points"),
+    [
+        # The ace of clubs saved for the last trick beats any club led (R6.1, R6.3).
+        ("3c 4c 5c 6c", "Ac", "Kc Qc Jc Tc 9c", 5),
+        # The two of hearts, kept to the end, takes it for 10: the other holds no heart.
+        ("2c 2h Ac Kc", "Qc", "3d 4d 5d 6d 7d", 10),
+        # No card above the other's clubs: the last trick is lost.
+        ("3c 4c 5c 6c", "8c", "Kc Qc Jc Tc 9c", 0),
+    ],
+)
+def test_the_last_exchange_plays_out_the_last_trick(
+    kept: str, draw: str, other: str, points: int
+) -> None:
+    """R6.3: at the last exchange hard (`trick_worlds`) values a discard's last trick by
+    playing it out in each imagined world, against the others' hands there, in place of the
+    rough count of high cards, which cannot see a two kept for the 10-point last trick."""
+    state = two_seat_last_exchange()
+    v = view(state, 0)
+    stakes = Stakes.of(v)
+    world = World(tuple(cards(draw)), {1: tuple(cards(other))})
+    odds = _TrickOdds(v, knowledge(v), stakes, [world], 1, 4)
+    worth = odds.value(tuple(cards(kept)), 1, False)
+    expected = stakes.settle([gain(0, points)]) if points else 0.0
+    assert worth == pytest.approx(expected)
+    assert points == 0 or worth > 0

@@ -31,6 +31,7 @@ counts, stages, offers, calls, R2.5/R4.1/R5.1) and what players keep (high cards
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from chicago.core.actions import Action, Exchange, QuadsChoice
@@ -77,6 +78,9 @@ down to this size, and the rest is solved exactly."""
 CALL_KEEP: Final = 0.5
 """At the last exchange, kept cards each at least this likely to be the top one left of
 their suit are searched for a Chicago (`_CallOdds`)."""
+TRICK_OPTIONS: Final = 6
+"""At the last exchange, the best discards by the rough count whose last trick is played out
+in the imagined worlds (`_TrickOdds`)."""
 URGENT_KEEP: Final = 0.15
 """The same for a seat that must call: below it a kept card counts as sure to lose a trick
 (the search of every discard would cost up to seconds at six seats)."""
@@ -99,6 +103,9 @@ class HardBot(NormalBot):
     call_samples: ClassVar[int] = CALL_SAMPLES
     exact_sizes: ClassVar[Mapping[int, int]] = EXACT
     roll_sizes: ClassVar[Mapping[int, int]] = ROLL
+    trick_worlds: ClassVar[int] = 0
+    """At the last exchange, the imagined worlds in which the last trick is played out
+    (`_TrickOdds`); 0: the rough count of high cards (`Judge.trick_part`)."""
     clue_kinds: ClassVar[frozenset[str] | None] = KINDS
     """The clues its opponent model reads (inference.py); None: the older replayed
     histories of simulate.py instead."""
@@ -207,9 +214,11 @@ class HardBot(NormalBot):
             return awards[key]
 
         all_score = p.ties is TieRule.ALL_SCORE  # R3.3 and §X
-        best_option: tuple[float, Exchange, float, float] | None = None
         current = CATEGORIES[hand_value(hand)]
         calls = _CallOdds(view, kn, judge, stakes, worlds, final)
+        tricks = (_TrickOdds(view, kn, stakes, worlds, self.trick_worlds, self._roll(order))
+                  if final and self.trick_worlds else None)
+        rated: list[_Rated] = []
         for a in options:
             kept = tuple(c for c in hand if c not in a.discard)
             k = 5 - len(kept)
@@ -217,6 +226,7 @@ class HardBot(NormalBot):
             values = []
             wins = improved = 0
             sampled_sf = 0
+            rough = 0.0
             for w, (rival, rival_pos) in zip(worlds, rivals, strict=True):
                 v = hand_value(kept + w.draws[:k])
                 if k and v >= SF_FLOOR:  # counted exactly below (odds.straight_flush_odds)
@@ -226,6 +236,8 @@ class HardBot(NormalBot):
                 cat = CATEGORIES[v]
                 score = award(cat, reset) if top else 0.0
                 values.append(score + judge.worth(v, reset))
+                if tricks is not None:
+                    rough += judge.trick_part(v, reset)
                 wins += top
                 improved += cat > current
             n = len(values)
@@ -238,20 +250,23 @@ class HardBot(NormalBot):
                     gain_sf = (award(Category.STRAIGHT_FLUSH, reset) + judge.worth(SF_FLOOR, reset)
                                - award(Category.FLUSH, reset) - judge.worth(TOP_FLUSH, reset))
                     mean += sf * gain_sf
+            call = None
             if not reset:
                 call = calls.value(kept, k)
                 if call is None:
                     mean += judge.chicago(kept, k)[0]
-                elif calls.urgent:  # R5.1, R7.4: it will call whatever it holds
-                    mean = call + URGENT_TIE * mean  # the hand itself: only a tie-break
-                else:
-                    mean = max(mean, call)
             if reset:
                 mean += reset_cost
-            if best_option is None or mean > best_option[0] + 1e-9:
-                best_option = (mean, a, improved / n, wins / n)
-        assert best_option is not None
-        worth, action, improve, best = best_option
+            rated.append(_Rated(a, kept, k, reset, mean, call, rough / n, improved / n, wins / n))
+        if tricks is not None and not calls.urgent:
+            for r in sorted(rated, key=lambda r: -r.total(calls.urgent))[:TRICK_OPTIONS]:
+                r.mean += tricks.value(r.kept, r.draws, r.reset) - r.rough
+        chosen = rated[0]
+        for r in rated[1:]:
+            if r.total(calls.urgent) > chosen.total(calls.urgent) + 1e-9:
+                chosen = r
+        worth, action = chosen.total(calls.urgent), chosen.action
+        improve, best = chosen.improve, chosen.best
         hope = aiming(view, judge, action, worth)
         kept = tuple(c for c in hand if c not in action.discard)
         later = max(0, p.exchanges - e)
@@ -425,6 +440,88 @@ class HardBot(NormalBot):
                         last_trick=0.0 if caller else rate, why=why)
         reason = _play_reason(view, best, good[best], samples, caller, values)
         return Suggestion(pick[best], reason, advice)
+
+
+@dataclass
+class _Rated:
+    """One discard at an exchange, as valued in the imagined worlds."""
+
+    action: Exchange
+    kept: tuple[Card, ...]
+    draws: int
+    reset: bool
+    mean: float
+    """The hand's worth: its stage award, the later stages and the last trick (`Judge`)."""
+    call: float | None
+    """What the Chicago call it leads to is worth (`_CallOdds`; None: not searched)."""
+    rough: float
+    """The mean of `Judge.trick_part` in `mean`: the last trick by the high cards alone."""
+    improve: float
+    best: float
+
+    def total(self, urgent: bool) -> float:
+        if self.call is None:
+            return self.mean
+        if urgent:  # R5.1, R7.4: it will call whatever it holds
+            return self.call + URGENT_TIE * self.mean  # the hand itself: only a tie-break
+        return max(self.mean, self.call)
+
+
+class _TrickOdds:
+    """At the last exchange: who takes the last trick (R6.3) in the exchange's imagined
+    worlds, each played out with the hand a discard draws there (`rolled_ending`: a simple
+    rule down to a small endgame, solved exactly) — in place of `Judge.trick_part`, which
+    only counts high cards. It sees what the rough count cannot: the others' high cards, the
+    lead, a two kept for the last trick (10 points in the house rules)."""
+
+    def __init__(
+        self, view: PlayerView, kn: Knowledge, stakes: Stakes, worlds: Sequence[World],
+        count: int, roll: int,
+    ) -> None:
+        p = view.profile
+        me = kn.seat
+        self.me = me
+        self.order = kn.players
+        self.leader = kn.players[0]  # R6.1: no call
+        self.roll = roll
+        self.split = split_two(view)
+        zero: list[Step] = [("zero", me, 0)]
+        z = stakes.settle(zero)
+        points = (p.last_trick_points, p.last_trick_two_points)
+        self.values = {
+            False: tuple(stakes.settle([gain(me, x)]) for x in points),
+            True: tuple(stakes.settle([*zero, gain(me, x)]) - z for x in points),
+        }
+        n = view.seats
+        self.worlds = worlds[:count]
+        self.others: list[list[int]] = []
+        for w in self.worlds:
+            masks = [0] * n
+            for seat, h in w.hands.items():
+                masks[seat] = mask_of(h)
+            self.others.append(masks)
+        self._prefs: dict[bool, list[list[float]]] = {}
+        for reset in (False, True):
+            mine = self.values[reset]
+            self._prefs[reset] = [
+                [(mine[e % 2] if s == me else 1.0 + e % 2) if e // 2 == s else 0.0
+                 for e in range(2 * n)]
+                for s in range(n)
+            ]
+
+    def value(self, kept: Sequence[Card], k: int, reset: bool) -> float:
+        """The last trick's mean worth keeping `kept` and drawing `k`."""
+        base = mask_of(kept)
+        me = self.me
+        prefs = self._prefs[reset]
+        total = 0.0
+        for w, others in zip(self.worlds, self.others, strict=True):
+            masks = list(others)
+            masks[me] = base | mask_of(w.draws[:k])
+            ending = rolled_ending(masks, self.order, prefs, me, self.leader, [], self.roll,
+                                   self.split)
+            total += prefs[me][ending]
+        return total / max(1, len(self.worlds))
 
 
 class _CallOdds:

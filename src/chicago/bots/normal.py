@@ -226,8 +226,13 @@ class Judge:
                         else:
                             b *= max(0.0, (row[v] - lo) / (1 - lo))
                     total += c * b
+        return total + self.trick_part(v, reset)
+
+    def trick_part(self, v: int, reset: bool = False) -> float:
+        """The last trick's share of what a hand of value `v` is worth (R6.3): a rough
+        chance from its high cards (`trick_share`) times the award in the whole game."""
         share = (1.0 - _top_miss()[v]) * (1.0 - self._trick_base) + self._trick_base
-        return total + self._trick_coef[reset] * min(0.9, share)
+        return self._trick_coef[reset] * min(0.9, share)
 
 
 def _draws(pool: Sequence[Card], k: int, rng: Stream) -> list[tuple[Card, ...]]:
