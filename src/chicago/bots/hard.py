@@ -106,6 +106,7 @@ class HardBot(NormalBot):
     trick_worlds: ClassVar[int] = 0
     """At the last exchange, the imagined worlds in which the last trick is played out
     (`_TrickOdds`); 0: the rough count of high cards (`Judge.trick_part`)."""
+    trick_options: ClassVar[int] = TRICK_OPTIONS
     clue_kinds: ClassVar[frozenset[str] | None] = KINDS
     """The clues its opponent model reads (inference.py); None: the older replayed
     histories of simulate.py instead."""
@@ -188,12 +189,40 @@ class HardBot(NormalBot):
     def _exchange_mc(
         self, view: PlayerView, kn: Knowledge, stakes: Stakes, legal: Sequence[Action], rng: Stream
     ) -> Suggestion:
+        options = [a for a in legal if isinstance(a, Exchange)]
+        if len(view.hand) != 5 or len(options) == 1:
+            return super()._decide(view, legal, rng)  # §X six cards: the normal level's pick
+        p = view.profile
+        judge = Judge(view, kn, stakes, now=False)
+        e = judge.exchange
+        rated, urgent, worlds = self.rate_exchanges(view, kn, stakes, judge, options, rng)
+        chosen = rated[0]
+        for r in rated[1:]:
+            if r.total(urgent) > chosen.total(urgent) + 1e-9:
+                chosen = r
+        worth, action = chosen.total(urgent), chosen.action
+        improve, best = chosen.improve, chosen.best
+        hope = aiming(view, judge, action, worth)
+        kept = chosen.kept
+        later = max(0, p.exchanges - e)
+        finals = [projected(kept, w.draws + w.rest, later, p.max_discard) for w in worlds]
+        advice = Advice("exchange", len(worlds), kept=kept, at_least=at_least(finals),
+                        by_exchange=max(e, p.exchanges), best=best,
+                        resets=bool(action.discard) and action.confirm_reset,
+                        chicago_hope=hope)
+        reason = exchange_reason(view, action, improve, best, legal, hope)
+        return Suggestion(action, reason, advice)
+
+    def rate_exchanges(
+        self, view: PlayerView, kn: Knowledge, stakes: Stakes, judge: Judge,
+        options: Sequence[Exchange], rng: Stream,
+    ) -> tuple[list[_Rated], bool, list[World]]:
+        """Every discard of a five-card hand valued in the exchange's imagined worlds (R2,
+        R4) — with the last trick played out (`trick_worlds`), the best `trick_options` of
+        them only — whether the seat must call (R7.4: then a discard is judged by its call,
+        `_Rated.total`), and the worlds."""
         p = view.profile
         hand = view.hand
-        options = [a for a in legal if isinstance(a, Exchange)]
-        if len(hand) != 5 or len(options) == 1:
-            return super()._decide(view, legal, rng)  # §X six cards: the normal level's pick
-        judge = Judge(view, kn, stakes, now=False)
         e = judge.exchange
         final = e >= p.exchanges
         scored_now = not final or p.final_hand_scores
@@ -203,7 +232,7 @@ class HardBot(NormalBot):
         worlds = self._exchange_worlds(view, kn, rng, after)
         rivals = [_best_rival(w.hands, order, p.ties) for w in worlds]
         position = order.index(me) if me in order else 0
-        reset_cost = stakes.settle([("zero", me, 0)]) if resets(legal) else 0.0
+        reset_cost = stakes.settle([("zero", me, 0)]) if resets(options) else 0.0
         awards: dict[tuple[Category, bool], float] = {}
 
         def award(cat: Category, reset: bool) -> float:
@@ -259,24 +288,13 @@ class HardBot(NormalBot):
                 mean += reset_cost
             rated.append(_Rated(a, kept, k, reset, mean, call, rough / n, improved / n, wins / n))
         if tricks is not None and not calls.urgent:
-            for r in sorted(rated, key=lambda r: -r.total(calls.urgent))[:TRICK_OPTIONS]:
+            # Only the discards played out are compared: the rough count is not on their
+            # scale (it credits high cards a share of the trick the play may not give).
+            rated = sorted(rated, key=lambda r: -r.total(calls.urgent))[:self.trick_options]
+            rated.sort(key=lambda r: options.index(r.action))  # ties: the first option
+            for r in rated:
                 r.mean += tricks.value(r.kept, r.draws, r.reset) - r.rough
-        chosen = rated[0]
-        for r in rated[1:]:
-            if r.total(calls.urgent) > chosen.total(calls.urgent) + 1e-9:
-                chosen = r
-        worth, action = chosen.total(calls.urgent), chosen.action
-        improve, best = chosen.improve, chosen.best
-        hope = aiming(view, judge, action, worth)
-        kept = tuple(c for c in hand if c not in action.discard)
-        later = max(0, p.exchanges - e)
-        finals = [projected(kept, w.draws + w.rest, later, p.max_discard) for w in worlds]
-        advice = Advice("exchange", len(worlds), kept=kept, at_least=at_least(finals),
-                        by_exchange=max(e, p.exchanges), best=best,
-                        resets=bool(action.discard) and action.confirm_reset,
-                        chicago_hope=hope)
-        reason = exchange_reason(view, action, improve, best, legal, hope)
-        return Suggestion(action, reason, advice)
+        return rated, calls.urgent, worlds
 
     def _offer_mc(
         self, view: PlayerView, kn: Knowledge, stakes: Stakes, legal: Sequence[Action], rng: Stream
