@@ -23,7 +23,8 @@ those clues), `hard-flat` (every clue but the ranks' lean), `hard-sim` (the olde
 histories), `hard4` (hard with 4 x its imagined deals at every decision), `hard-deep`
 (hard solving one trick more of every imagined deal exactly, `DEEP_EXACT` / `DEEP_ROLL`),
 `hard-lean-late` (the ranks' lean after the exchanges only), `hard-trick` (the last
-exchange's last trick played out in `TRICK_WORLDS` imagined worlds), `hard-patient` and
+exchange's last trick played out in `TRICK_WORLDS` imagined worlds), `hard-narrow` (a quarter of
+the imagined worlds at the exchanges and offers: 128, hard before it took 512), `hard-patient` and
 `hard-calibrated` (bench/call_policies.py).
 """
 
@@ -107,6 +108,7 @@ VARIANTS: dict[str, type[HardBot]] = {
     "hard-deep": type("Hard_deep", (HardBot,), {"exact_sizes": DEEP_EXACT,
                                                 "roll_sizes": DEEP_ROLL}),
     "hard-trick": type("Hard_trick", (HardBot,), {"trick_worlds": TRICK_WORLDS}),
+    "hard-narrow": type("Hard_narrow", (HardBot,), {"worlds": HardBot.worlds // 4}),
     **CALL_VARIANTS,
 }
 

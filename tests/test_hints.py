@@ -14,7 +14,7 @@ import pytest
 
 from chicago.bots import bot_stream, make_bot
 from chicago.bots.base import Advice, Suggestion, why
-from chicago.bots.hard import CALL_SAMPLES
+from chicago.bots.hard import CALL_SAMPLES, WORLDS
 from chicago.core.actions import ChicagoCall, Exchange, Play
 from chicago.core.cards import cards
 from chicago.core.engine import legal_actions
@@ -45,7 +45,7 @@ def test_an_exchange_hint_keeps_the_pair_with_its_odds() -> None:
     state = table({0: "Kc Kd 7h 4s 2c", 1: "Ac 9h 7s 4d Tc", 2: "Ah Jd 8c 6s 3h"})
     s = hard(state)
     a = s.advice
-    assert a is not None and a.kind == "exchange" and a.samples == 128
+    assert a is not None and a.kind == "exchange" and a.samples == WORLDS
     assert isinstance(s.action, Exchange) and set(cards("Kc Kd")) <= set(a.kept)
     assert a.by_exchange == 3 and a.at_least[Category.ONE_PAIR] == 1.0
     assert list(a.at_least) == sorted(a.at_least, reverse=True)
@@ -53,7 +53,7 @@ def test_an_exchange_hint_keeps_the_pair_with_its_odds() -> None:
     text = hint_text(s)
     assert text.startswith("Keep the pair of kings")
     assert f"two pair or better {round(100 * a.at_least[Category.TWO_PAIR])}%" in text
-    assert "By the third exchange:" in text and "Estimates from 128 deals" in text
+    assert "By the third exchange:" in text and f"Estimates from {WORLDS} deals" in text
 
 
 def test_a_chicago_hint_gives_the_chance_and_the_worth() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from chicago.bots import bot_stream
-from chicago.bots.hard import CALL_SAMPLES
+from chicago.bots.hard import CALL_SAMPLES, WORLDS
 from chicago.cli import main
 from chicago.core.actions import ChicagoCall, Exchange, Offer, Play, QuadsChoice
 from chicago.core.cards import Card, cards
@@ -331,7 +331,7 @@ def test_hints_give_the_coachs_odds() -> None:
     ui.choose(game.view(0), game.legal_actions(), bot_stream(1, 0, 0))
     line = next(ln for ln in out.getvalue().splitlines() if "Hint (" in ln)
     assert re.search(r"By the third exchange: .*\d+%.*Best hand at the next scoring: \d+%\. "
-                     r"Estimates from 128 deals imagined from what you can see\.", line), line
+                     rf"Estimates from {WORLDS} deals imagined from what you can see\.", line), line
     game = advance_to(lambda g: g.state.phase is Phase.CHICAGO, 1)
     ui, out = ui_for(game, "hint\nno\n")
     ui.choose(game.view(0), game.legal_actions(), Stream(0))

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from chicago.bots.hard import WORLDS
 from chicago.core import record
 from chicago.core.actions import Exchange
 from chicago.core.cards import card
@@ -503,9 +504,9 @@ def test_hint_and_skip(service: TableService) -> None:
             assert "Hint (hard bot):" in text
             assert "keep all your cards (k)" in text or "then e)" in text
             # the coach's odds (R2, R4): the chances by the last exchange, said to be estimates
-            assert "By the third exchange:" in s.message and "Estimates from 128 deals" in (
+            assert "By the third exchange:" in s.message and f"Estimates from {WORLDS} deals" in (
                 s.message), s.message
-            assert "By the third exchange:" in text and "Estimates from 128 deals" in text
+            assert "By the third exchange:" in text and f"Estimates from {WORLDS} deals" in text
             await pilot.pause()
             app.save_screenshot("hint.svg", str(SHOTS)) if SHOTS else None
 

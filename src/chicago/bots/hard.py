@@ -61,7 +61,7 @@ from .simulate import World, history_hands, weighted_world, world
 from .solver import LastTrick, chicago_holds, mask_of, rolled_ending
 from .stakes import WIN, Stakes, Step, call_worth, gain
 
-WORLDS: Final = 128
+WORLDS: Final = 512
 """Imagined worlds per exchange decision."""
 PLAY_SAMPLES: Final = 40
 """Imagined deals per card played."""
