@@ -8,8 +8,8 @@ from itertools import pairwise
 
 import pytest
 
-from chicago.bots.hard import _TrickOdds
 from chicago.bots.knowledge import knowledge
+from chicago.bots.last_exchange import TrickOdds
 from chicago.bots.qualify import CALL_FROM, call_from, questions_left
 from chicago.bots.simulate import World
 from chicago.bots.stakes import Stakes, gain
@@ -146,14 +146,14 @@ def two_seat_last_exchange() -> GameState:
 def test_the_last_exchange_plays_out_the_last_trick(
     kept: str, draw: str, other: str, points: int
 ) -> None:
-    """R6.3: at the last exchange hard (`trick_worlds`) values a discard's last trick by
+    """R6.3: at the last exchange hard (`HardBot.trick_worlds`) values a discard's last trick by
     playing it out in each imagined world, against the others' hands there, in place of the
     rough count of high cards, which cannot see a two kept for the 10-point last trick."""
     state = two_seat_last_exchange()
     v = view(state, 0)
     stakes = Stakes.of(v)
     world = World(tuple(cards(draw)), {1: tuple(cards(other))})
-    odds = _TrickOdds(v, knowledge(v), stakes, [world], 1, 4)
+    odds = TrickOdds(v, knowledge(v), stakes, [world], 1, 4)
     worth = odds.value(tuple(cards(kept)), 1, False)
     expected = stakes.settle([gain(0, points)]) if points else 0.0
     assert worth == pytest.approx(expected)

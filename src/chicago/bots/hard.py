@@ -22,7 +22,7 @@ counts, stages, offers, calls, R2.5/R4.1/R5.1) and what players keep (high cards
   later stages, the last trick and the hope of a Chicago come from the normal level's
   `Judge`; at 45+ a discard costs the reset (R2.4). At the last exchange, a discard whose
   kept cards may all hold is also worth the Chicago call it leads to, counted in the same
-  worlds as the call itself (`_CallOdds`); a seat that must call (R7.4) plays that
+  worlds as the call itself (`CallOdds`); a seat that must call (R7.4) plays that
   exchange for the call alone, since the call cancels the hand's award (R4.5, R7.1);
 - offers (R2.2): the face-up card against a blind draw, in the exchange's worlds;
 - four of a kind: from the scores (`Stakes.quads_choice`, R4.3).
@@ -31,7 +31,6 @@ counts, stages, offers, calls, R2.5/R4.1/R5.1) and what players keep (high cards
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from chicago.core.actions import Action, Exchange, QuadsChoice
@@ -47,6 +46,7 @@ from .common import answer, first_leader, plays, resets, returned
 from .counting import choose_play
 from .inference import KINDS, Dealer, Reader
 from .knowledge import Knowledge, knowledge, sample_hands
+from .last_exchange import MIN_RISKY_CALL, TRICK_OPTIONS, CallOdds, Rated, TrickOdds, split_two
 from .normal import Judge, NormalBot, aiming, exchange_reason
 from .odds import (
     CATEGORIES,
@@ -59,7 +59,7 @@ from .odds import (
 from .qualify import call_from, questions_left
 from .simulate import World, history_hands, weighted_world, world
 from .solver import LastTrick, chicago_holds, mask_of, rolled_ending
-from .stakes import WIN, Stakes, Step, call_worth, gain
+from .stakes import Stakes, Step, call_worth, gain
 
 WORLDS: Final = 512
 """Imagined worlds per exchange decision."""
@@ -75,27 +75,6 @@ the deal exactly."""
 ROLL: Final = {2: 4, 3: 3, 4: 2, 5: 2, 6: 2}
 """By players in the deal: from a bigger hand, the first tricks are played by a simple rule
 down to this size, and the rest is solved exactly."""
-CALL_KEEP: Final = 0.5
-"""At the last exchange, kept cards each at least this likely to be the top one left of
-their suit are searched for a Chicago (`_CallOdds`)."""
-TRICK_OPTIONS: Final = 6
-"""At the last exchange, the best discards by the rough count whose last trick is played out
-in the imagined worlds (`_TrickOdds`)."""
-URGENT_KEEP: Final = 0.15
-"""The same for a seat that must call: below it a kept card counts as sure to lose a trick
-(the search of every discard would cost up to seconds at six seats)."""
-URGENT_TIE: Final = 0.01
-"""The weight of the hand's own prospects beside the call's for a seat that must call: they
-only tell apart discards of equal chances (a call cancels the awards, R4.5, R7.1)."""
-CALL_WORLDS: Final = 64
-"""At five or six players, the worlds of an exchange searched for a Chicago (`_CallOdds`): a
-search there costs several times a four-seat one (it once took 1.8 s with all of them)."""
-MIN_RISKY_CALL: Final = (0.6, 0.0)
-"""A call that does not hold in every deal needs at least this share of them, besides being
-worth more than the deal without it; the second figure is for a seat that still needs the
-qualification (R7.4, R8.1): even a broken call qualifies it, so the stakes alone decide."""
-
-
 class HardBot(NormalBot):
     level: ClassVar[str] = "hard"
     worlds: ClassVar[int] = WORLDS
@@ -105,7 +84,7 @@ class HardBot(NormalBot):
     roll_sizes: ClassVar[Mapping[int, int]] = ROLL
     trick_worlds: ClassVar[int] = 0
     """At the last exchange, the imagined worlds in which the last trick is played out
-    (`_TrickOdds`); 0: the rough count of high cards (`Judge.trick_part`)."""
+    (`TrickOdds`); 0: the rough count of high cards (`Judge.trick_part`)."""
     trick_options: ClassVar[int] = TRICK_OPTIONS
     clue_kinds: ClassVar[frozenset[str] | None] = KINDS
     """The clues its opponent model reads (inference.py); None: the older replayed
@@ -216,11 +195,11 @@ class HardBot(NormalBot):
     def rate_exchanges(
         self, view: PlayerView, kn: Knowledge, stakes: Stakes, judge: Judge,
         options: Sequence[Exchange], rng: Stream,
-    ) -> tuple[list[_Rated], bool, list[World]]:
+    ) -> tuple[list[Rated], bool, list[World]]:
         """Every discard of a five-card hand valued in the exchange's imagined worlds (R2,
         R4) — with the last trick played out (`trick_worlds`), the best `trick_options` of
         them only — whether the seat must call (R7.4: then a discard is judged by its call,
-        `_Rated.total`), and the worlds."""
+        `Rated.total`), and the worlds."""
         p = view.profile
         hand = view.hand
         e = judge.exchange
@@ -244,10 +223,10 @@ class HardBot(NormalBot):
 
         all_score = p.ties is TieRule.ALL_SCORE  # R3.3 and §X
         current = CATEGORIES[hand_value(hand)]
-        calls = _CallOdds(view, kn, judge, stakes, worlds, final)
-        tricks = (_TrickOdds(view, kn, stakes, worlds, self.trick_worlds, self._roll(order))
+        calls = CallOdds(view, kn, judge, stakes, worlds, final)
+        tricks = (TrickOdds(view, kn, stakes, worlds, self.trick_worlds, self._roll(order))
                   if final and self.trick_worlds else None)
-        rated: list[_Rated] = []
+        rated: list[Rated] = []
         for a in options:
             kept = tuple(c for c in hand if c not in a.discard)
             k = 5 - len(kept)
@@ -286,7 +265,7 @@ class HardBot(NormalBot):
                     mean += judge.chicago(kept, k)[0]
             if reset:
                 mean += reset_cost
-            rated.append(_Rated(a, kept, k, reset, mean, call, rough / n, improved / n, wins / n))
+            rated.append(Rated(a, kept, k, reset, mean, call, rough / n, improved / n, wins / n))
         if tricks is not None and not calls.urgent:
             # Only the discards played out are compared: the rough count is not on their
             # scale (it credits high cards a share of the trick the play may not give).
@@ -458,144 +437,6 @@ class HardBot(NormalBot):
                         last_trick=0.0 if caller else rate, why=why)
         reason = _play_reason(view, best, good[best], samples, caller, values)
         return Suggestion(pick[best], reason, advice)
-
-
-@dataclass
-class _Rated:
-    """One discard at an exchange, as valued in the imagined worlds."""
-
-    action: Exchange
-    kept: tuple[Card, ...]
-    draws: int
-    reset: bool
-    mean: float
-    """The hand's worth: its stage award, the later stages and the last trick (`Judge`)."""
-    call: float | None
-    """What the Chicago call it leads to is worth (`_CallOdds`; None: not searched)."""
-    rough: float
-    """The mean of `Judge.trick_part` in `mean`: the last trick by the high cards alone."""
-    improve: float
-    best: float
-
-    def total(self, urgent: bool) -> float:
-        if self.call is None:
-            return self.mean
-        if urgent:  # R5.1, R7.4: it will call whatever it holds
-            return self.call + URGENT_TIE * self.mean  # the hand itself: only a tie-break
-        return max(self.mean, self.call)
-
-
-class _TrickOdds:
-    """At the last exchange: who takes the last trick (R6.3) in the exchange's imagined
-    worlds, each played out with the hand a discard draws there (`rolled_ending`: a simple
-    rule down to a small endgame, solved exactly) — in place of `Judge.trick_part`, which
-    only counts high cards. It sees what the rough count cannot: the others' high cards, the
-    lead, a two kept for the last trick (10 points in the house rules)."""
-
-    def __init__(
-        self, view: PlayerView, kn: Knowledge, stakes: Stakes, worlds: Sequence[World],
-        count: int, roll: int,
-    ) -> None:
-        p = view.profile
-        me = kn.seat
-        self.me = me
-        self.order = kn.players
-        self.leader = kn.players[0]  # R6.1: no call
-        self.roll = roll
-        self.split = split_two(view)
-        zero: list[Step] = [("zero", me, 0)]
-        z = stakes.settle(zero)
-        points = (p.last_trick_points, p.last_trick_two_points)
-        self.values = {
-            False: tuple(stakes.settle([gain(me, x)]) for x in points),
-            True: tuple(stakes.settle([*zero, gain(me, x)]) - z for x in points),
-        }
-        n = view.seats
-        self.worlds = worlds[:count]
-        self.others: list[list[int]] = []
-        for w in self.worlds:
-            masks = [0] * n
-            for seat, h in w.hands.items():
-                masks[seat] = mask_of(h)
-            self.others.append(masks)
-        self._prefs: dict[bool, list[list[float]]] = {}
-        for reset in (False, True):
-            mine = self.values[reset]
-            self._prefs[reset] = [
-                [(mine[e % 2] if s == me else 1.0 + e % 2) if e // 2 == s else 0.0
-                 for e in range(2 * n)]
-                for s in range(n)
-            ]
-
-    def value(self, kept: Sequence[Card], k: int, reset: bool) -> float:
-        """The last trick's mean worth keeping `kept` and drawing `k`."""
-        base = mask_of(kept)
-        me = self.me
-        prefs = self._prefs[reset]
-        total = 0.0
-        for w, others in zip(self.worlds, self.others, strict=True):
-            masks = list(others)
-            masks[me] = base | mask_of(w.draws[:k])
-            ending = rolled_ending(masks, self.order, prefs, me, self.leader, [], self.roll,
-                                   self.split)
-            total += prefs[me][ending]
-        return total / max(1, len(self.worlds))
-
-
-class _CallOdds:
-    """At the last exchange (R5.1 follows it): what keeping these cards is worth for a
-    Chicago call, from the share of the exchange's imagined worlds in which the hand drawn
-    takes all five tricks whatever the others hold (`chicago_holds`, R5.2) — the same test
-    the call itself makes. A seat that must call (`Stakes.urgent_call`, R7.4) is judged by
-    the call alone, since its hand's awards will not be played for (R4.5, R7.1); any other
-    by the better of calling (when it would call, `HardBot._call`) and not. Kept cards that a
-    higher unseen card may well beat are not searched (`CALL_KEEP`, `URGENT_KEEP`): they
-    seldom hold."""
-
-    def __init__(
-        self, view: PlayerView, kn: Knowledge, judge: Judge, stakes: Stakes,
-        worlds: Sequence[World], final: bool,
-    ) -> None:
-        self.view = view
-        self.kn = kn
-        self.worlds = worlds[:CALL_WORLDS] if len(kn.players) >= 5 else worlds
-        self.ok = final and judge.may_call and not view.profile.final_hand_after_chicago
-        self.least = MIN_RISKY_CALL[stakes.needs_call]
-        self.urgent = self.ok and stakes.urgent_call
-        self.values = stakes.call_values() if self.ok else (0.0, 0.0)
-        self.leader = first_leader(view, kn, kn.seat)
-        self.surv = judge.hope.surv
-
-    def value(self, kept: Sequence[Card], k: int) -> float | None:
-        """The call's worth keeping `kept` and drawing `k` (None: not searched)."""
-        if not self.ok:
-            return None
-        least = min(self.surv[c] for c in kept) if kept else 1.0
-        if least < (URGENT_KEEP if self.urgent else CALL_KEEP):
-            return self.values[1] if self.urgent else None  # it (nearly) never holds
-        kn = self.kn
-        me = kn.seat
-        order = kn.players
-        base = mask_of(kept)
-        holds = 0
-        masks = [0] * self.view.seats
-        for w in self.worlds:
-            for seat, h in w.hands.items():
-                masks[seat] = mask_of(h)
-            masks[me] = base | mask_of(w.draws[:k])
-            holds += chicago_holds(masks, order, me, self.leader)
-        share = holds / max(1, len(self.worlds))
-        if not self.urgent and share < self.least and holds < len(self.worlds):
-            return -WIN  # it would not call (`HardBot._call`): the hand is played out
-        return call_worth(share, self.values)
-
-
-def split_two(view: PlayerView) -> bool:
-    """Whether a last trick taken with a two pays more (R6.3), so twos are searched apart."""
-    p = view.profile
-    return p.last_trick_two_points != p.last_trick_points or (
-        p.chicago_two_points is not None and p.chicago_two_points != p.chicago_points
-    )
 
 
 def _best_rival(
