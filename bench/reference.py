@@ -45,6 +45,11 @@ EXCHANGES = "reference-exchanges"
 """Hard that sees every hand at the exchanges only (`ExchangesBot`)."""
 LAST_EXCHANGE = "reference-last-exchange"
 """Hard that sees every hand at the last exchange only (`LastExchangeBot`)."""
+RIVALS = "reference-rivals"
+"""At the exchanges, the others' real hands beside the draws hard imagines (`RivalsBot`)."""
+DRAWS = "reference-draws"
+"""At the exchanges, the draws from the cards really in no hand beside the others' hands
+hard imagines (`DrawsBot`)."""
 
 
 def stock_order(state: GameState) -> tuple[Card, ...]:
@@ -190,9 +195,42 @@ class LastExchangeBot(ExchangesBot):
         return HardBot._draw_pool(self, kn, count)
 
 
+class RivalsBot(ExchangesBot):
+    """What the others' hands are worth at an exchange apart from what they leave in the
+    stock: each world takes their real hands (those still to exchange by the typical plan,
+    R2.1) and the draws hard imagines (its own view's worlds, R9.2 kept for the draws)."""
+
+    level: ClassVar[str] = RIVALS
+
+    def _exchange_worlds(
+        self, view: PlayerView, kn: Knowledge, rng: Stream, after: Sequence[int]
+    ) -> list[World]:
+        real = HandsBot._exchange_worlds(self, view, kn, rng, after)
+        imagined = HardBot._exchange_worlds(self, view, kn, rng, after)
+        return [World(i.draws, r.hands, i.rest) for r, i in zip(real, imagined, strict=True)]
+
+    def _draw_pool(self, kn: Knowledge, count: int) -> tuple[Card, ...]:
+        return HardBot._draw_pool(self, kn, count)
+
+
+class DrawsBot(ExchangesBot):
+    """The other half: the draws from the cards really in no hand (R2.3: the others' cards
+    cannot come), beside the others' hands hard imagines."""
+
+    level: ClassVar[str] = DRAWS
+
+    def _exchange_worlds(
+        self, view: PlayerView, kn: Knowledge, rng: Stream, after: Sequence[int]
+    ) -> list[World]:
+        real = HandsBot._exchange_worlds(self, view, kn, rng, after)
+        imagined = HardBot._exchange_worlds(self, view, kn, rng, after)
+        return [World(r.draws, i.hands, r.rest) for r, i in zip(real, imagined, strict=True)]
+
+
 BENCH_BOTS = {
     LEVEL: PerfectBot, HANDS: HandsBot, TRICKS: TricksBot, EXCHANGES: ExchangesBot,
-    CALLS: CallsBot, PLAY: PlayBot, LAST_EXCHANGE: LastExchangeBot}
+    CALLS: CallsBot, PLAY: PlayBot, LAST_EXCHANGE: LastExchangeBot, RIVALS: RivalsBot,
+    DRAWS: DrawsBot}
 
 
 def reference_players(task: Task, game: Game) -> list[Player]:

@@ -43,7 +43,7 @@ from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 from chicago.table.arena import Player, deal_set_seed, play_game
 from clues import VARIANTS
-from reference import HandsBot
+from reference import BENCH_BOTS, HandsBot
 
 
 class TrickReferee(HandsBot):
@@ -57,7 +57,11 @@ class TrickReferee(HandsBot):
 JUDGES: dict[str, type[HandsBot]] = {"hands": HandsBot, "hands-trick": TrickReferee}
 
 
-def variant(name: str) -> Bot:
+def variant(name: str, game: Game) -> Bot:
+    """A level, a `bench/clues.py` variant, or a reference of bench/reference.py (which
+    reads the game: the decomposition of what the judge knows)."""
+    if name in BENCH_BOTS:
+        return BENCH_BOTS[name](game)
     return VARIANTS[name]() if name in VARIANTS else make_bot(name)
 
 
@@ -72,7 +76,7 @@ class Probe:
         self.game = game
         self.bot = make_bot("hard")
         self.judge = JUDGES[judge](game)
-        self.variants = [variant(n) for n in names]
+        self.variants = [variant(n, game) for n in names]
         self.every = every
         self.rows = rows
         self.agree = agree

@@ -203,3 +203,22 @@ def test_the_last_exchange_reference_sees_hands_at_the_last_exchange_only() -> N
         legal = game.legal_actions()
         game.apply(normal.choose(view(state, seat), legal, Stream(4, len(game.actions))))
     assert seen == [(False, False), (False, False), (True, True)]
+
+
+def test_the_rivals_and_draws_references_split_what_the_hands_tell() -> None:
+    """bench/reference.py `RivalsBot`: at an exchange the others' real hands (R2.1) beside
+    the draws hard imagines, which may be cards the others hold; `DrawsBot`: draws only from
+    the cards in no hand (R2.3) beside the others' hands hard imagines."""
+    game = Game.new(seats=4, seed=7)
+    state = game.state
+    seat = state.to_act
+    assert seat is not None and state.phase is Phase.EXCHANGE
+    v = view(state, seat)
+    kn = knowledge(v)
+    held = {c for s in kn.holders() for c in state.hands[s]}
+    rivals = reference.RivalsBot(game)._exchange_worlds(v, kn, Stream(1, "rivals"), ())
+    assert all(w.hands[s] == state.hands[s] for w in rivals for s in kn.holders())
+    assert any(held & set(w.draws) for w in rivals)
+    draws = reference.DrawsBot(game)._exchange_worlds(v, kn, Stream(1, "draws"), ())
+    assert not any(held & set(w.draws) for w in draws)
+    assert not all(w.hands[s] == state.hands[s] for w in draws for s in kn.holders())
