@@ -27,6 +27,7 @@ from test_api_support import (
     service_of,
 )
 
+from chicago.bots.hard import WORLDS
 from chicago.core import record
 from chicago.store import Store, default_database_url, describe_url
 from chicago.table.service import Stale, TableService
@@ -394,12 +395,13 @@ def test_hint_is_a_legal_action_with_a_reason(app: Any) -> None:
     assert set(h) == {"action", "reason", "advice"} and h["reason"]
     # the coach's numbers behind the words (R2, R4): chances by the last exchange
     a = h["advice"]
-    assert a["kind"] == "exchange" and a["samples"] == 128 and a["estimate"] is True
+    assert a["kind"] == "exchange" and a["samples"] == WORLDS and a["estimate"] is True
     assert a["by_exchange"] == 3 and 0 <= a["best_next_scoring"] <= 1
     chances = list(a["at_least"].values())
     assert list(a["at_least"])[:3] == ["high card", "one pair", "two pair"]
     assert chances[0] == 1 and chances == sorted(chances, reverse=True)
-    assert "By the third exchange:" in h["reason"] and "Estimates from 128 deals" in h["reason"]
+    assert "By the third exchange:" in h["reason"]
+    assert f"Estimates from {WORLDS} deals" in h["reason"]
     assert h["action"] in t["legal"] or (
         h["action"]["type"] == "exchange"
         and sorted(h["action"]["discard"]) in [sorted(a["discard"]) for a in t["legal"]]
