@@ -49,6 +49,9 @@ def test_the_judge_values_every_variants_discard(judge: str) -> None:
         assert a == (r <= 1e-9)
     table = regret.report(names, rows, agree)
     assert "| `normal` | 1 |" in table
+    assert len(probe.notes) == 1 and probe.notes[0].regret == rows[0][0]
+    assert probe.notes[0].hand == " ".join(c.text for c in game.state.hands[0])
+    assert "of the regret where a Chicago call decides" in regret.worst("hard", probe.notes, 5)
 
 
 def test_not_asked_before_the_last_exchange() -> None:
