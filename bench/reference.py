@@ -205,9 +205,7 @@ class RivalsBot(ExchangesBot):
     def _exchange_worlds(
         self, view: PlayerView, kn: Knowledge, rng: Stream, after: Sequence[int]
     ) -> list[World]:
-        real = HandsBot._exchange_worlds(self, view, kn, rng, after)
-        imagined = HardBot._exchange_worlds(self, view, kn, rng, after)
-        return [World(i.draws, r.hands, i.rest) for r, i in zip(real, imagined, strict=True)]
+        return [World(i.draws, r.hands, i.rest) for r, i in _both(self, view, kn, rng, after)]
 
     def _draw_pool(self, kn: Knowledge, count: int) -> tuple[Card, ...]:
         return HardBot._draw_pool(self, kn, count)
@@ -222,9 +220,16 @@ class DrawsBot(ExchangesBot):
     def _exchange_worlds(
         self, view: PlayerView, kn: Knowledge, rng: Stream, after: Sequence[int]
     ) -> list[World]:
-        real = HandsBot._exchange_worlds(self, view, kn, rng, after)
-        imagined = HardBot._exchange_worlds(self, view, kn, rng, after)
-        return [World(r.draws, i.hands, r.rest) for r, i in zip(real, imagined, strict=True)]
+        return [World(r.draws, i.hands, r.rest) for r, i in _both(self, view, kn, rng, after)]
+
+
+def _both(
+    bot: HandsBot, view: PlayerView, kn: Knowledge, rng: Stream, after: Sequence[int]
+) -> list[tuple[World, World]]:
+    """The exchange's worlds on the real hands beside those hard imagines, pair by pair."""
+    real = HandsBot._exchange_worlds(bot, view, kn, rng, after)
+    imagined = HardBot._exchange_worlds(bot, view, kn, rng, after)
+    return list(zip(real, imagined, strict=True))
 
 
 BENCH_BOTS = {
