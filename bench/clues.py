@@ -24,8 +24,9 @@ histories), `hard4` (hard with 4 x its imagined deals at every decision), `hard-
 (hard solving one trick more of every imagined deal exactly, `DEEP_EXACT` / `DEEP_ROLL`),
 `hard-lean-late` (the ranks' lean after the exchanges only), `hard-trick` (the last
 exchange's last trick played out in `TRICK_WORLDS` imagined worlds), `hard-narrow` (a quarter of
-the imagined worlds at the exchanges and offers: 128, hard before it took 512), `hard-patient` and
-`hard-calibrated` (bench/call_policies.py).
+the imagined worlds at the exchanges and offers: 128, hard before it took 512), `hard-before`
+(the hard level as it was before its opponent model: replayed histories, 128 worlds; card for
+card the hard of commit 5758a19), `hard-patient` and `hard-calibrated` (bench/call_policies.py).
 """
 
 from __future__ import annotations
@@ -109,6 +110,8 @@ VARIANTS: dict[str, type[HardBot]] = {
                                                 "roll_sizes": DEEP_ROLL}),
     "hard-trick": type("Hard_trick", (HardBot,), {"trick_worlds": TRICK_WORLDS}),
     "hard-narrow": type("Hard_narrow", (HardBot,), {"worlds": HardBot.worlds // 4}),
+    "hard-before": type("Hard_before", (HardBot,), {"clue_kinds": None,
+                                                    "worlds": HardBot.worlds // 4}),
     **CALL_VARIANTS,
 }
 

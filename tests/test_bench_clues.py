@@ -3,16 +3,20 @@ view (R9.2), and each changes only what it says it changes."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 from pathlib import Path
 
 import pytest
 
 from chicago.bots.hard import EXACT, ROLL, HardBot
+from chicago.core import record
 from chicago.core.game import Game
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import view
+from chicago.table.arena import play_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
@@ -64,3 +68,18 @@ def test_the_deep_variant_searches_deeper_and_nothing_else() -> None:
     assert any(deep.exact_sizes[n] > EXACT[n] for n in EXACT)
     assert (deep.worlds, deep.play_samples, deep.clue_kinds) == (
         HardBot.worlds, HardBot.play_samples, HardBot.clue_kinds)
+
+
+def test_hard_before_plays_the_games_hard_played_before_its_opponent_model() -> None:
+    """`hard-before` is the yardstick for what issue 25 changed in hard (and so in the
+    coach's hints): replayed histories and 128 worlds, every decision (R2-R6) the one hard
+    made at commit 5758a19. The digest is of the game file's actions (GAME-FILE.md) of the
+    2-seat game on seed 3 that hard played at that commit."""
+    game = Game.new(seats=2, seed=3)
+    play_game([clues.VARIANTS["hard-before"]() for _ in range(2)], game=game)
+    actions = json.dumps(record.dump(game)["actions"])
+    assert len(record.dump(game)["actions"]) == 137
+    assert hashlib.sha256(actions.encode()).hexdigest()[:16] == "2318ca85628944e0"
+    today = Game.new(seats=2, seed=3)
+    play_game([HardBot(), HardBot()], game=today)
+    assert record.dump(today)["actions"] != record.dump(game)["actions"]
