@@ -3,6 +3,9 @@
     .venv/bin/python bench/calls.py [--levels hard,normal,hard,normal] [--games 60]
                                     [--seed S] [--jobs J]
 
+Any hard variant of bench/clues.py may stand for hard in `--levels` (`hard-before,normal,...`):
+its questions are noted the same way.
+
 Plays the arena's duplicate games (chicago.table.arena) and notes every Chicago question of a
 hard seat (R5.1): the share of its imagined deals in which it takes all five tricks (the
 Advice), whether it still needs the qualification (R7.4) or must call (`Stakes.urgent_call`),
@@ -36,6 +39,7 @@ from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 from chicago.table.arena import ArenaConfig, Player, Task, play_game, tasks
+from clues import VARIANTS
 
 BANDS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.01)
 
@@ -57,8 +61,8 @@ class Recorder:
     """A hard seat that notes its Chicago questions, checked against the game's real hands
     (the bench's view only: the bot decides from its own view, R9.2)."""
 
-    def __init__(self, game: Game, seat: int, notes: list[Question]) -> None:
-        self.bot: HardBot = make_bot("hard")  # type: ignore[assignment]
+    def __init__(self, game: Game, seat: int, notes: list[Question], level: str = "hard") -> None:
+        self.bot: HardBot = VARIANTS[level]() if level in VARIANTS else make_bot("hard")  # type: ignore[assignment]
         self.game, self.seat, self.notes = game, seat, notes
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Action:
@@ -74,11 +78,16 @@ class Recorder:
         return s.action
 
 
+def recorded(level: str) -> bool:
+    """The seats whose questions are noted: hard, or a hard variant (bench/clues.py)."""
+    return level == "hard" or level in VARIANTS
+
+
 def one(task: Task) -> list[Question]:
     """One arena game's questions of hard seats, with the calls' results."""
     game = Game.new(task.profile, len(task.levels), task.seed)
     notes: list[Question] = []
-    players: list[Player] = [Recorder(game, s, notes) if lv == "hard" else make_bot(lv)
+    players: list[Player] = [Recorder(game, s, notes, lv) if recorded(lv) else make_bot(lv)
                              for s, lv in enumerate(task.levels)]
     open_call: dict[int, Question] = {}
 

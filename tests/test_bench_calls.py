@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from chicago.bots import hard
+from chicago.bots.hard import HardBot
 from chicago.bots.stakes import Stakes, call_worth
 from chicago.core.game import Game
 from chicago.core.rules import DEFAULT_PROFILE
@@ -70,6 +71,17 @@ def test_every_question_of_a_hard_seat_is_noted_with_the_calls_result() -> None:
     assert all(q.made is None for q in notes if not q.called)
     rows = calls.table(notes)
     assert rows[0].startswith("| counted share") and len(rows) > 2
+
+
+def test_a_hard_variant_may_stand_for_hard_in_the_calls_bench() -> None:
+    """bench/calls.py: a variant of bench/clues.py (`hard-before`) is asked its Chicago
+    questions (R5.1) as its own class decides them; other levels are not noted."""
+    game = Game.new(seats=4, seed=11)
+    recorder = calls.Recorder(game, 0, [], "hard-before")
+    assert type(recorder.bot) is calls.VARIANTS["hard-before"]
+    assert type(calls.Recorder(game, 0, []).bot) is HardBot
+    assert calls.recorded("hard") and calls.recorded("hard-before")
+    assert not calls.recorded("normal")
 
 
 def test_two_logs_compare_game_by_game(tmp_path: Path) -> None:
