@@ -194,3 +194,15 @@ def test_play_set_reaches_the_full_screen_game(monkeypatch: pytest.MonkeyPatch) 
     assert getattr(profile, "straight_flush_points", None) == 11
     assert getattr(profile, "base", None) == HOUSE.id and kw["start_new"] is True
     assert kw["seats"] == 4
+
+
+def test_version_is_the_packages(capsys: pytest.CaptureFixture[str]) -> None:
+    """`chicago --version` says the version pyproject.toml gives the package."""
+    import tomllib
+
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    expected = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"chicago {expected}\n"

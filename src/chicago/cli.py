@@ -482,10 +482,28 @@ def _add_lang(p: argparse.ArgumentParser) -> None:
     )
 
 
+def version() -> str:
+    """This installation's version, from the package metadata (pyproject.toml's `version`);
+    from pyproject.toml itself when the source runs without being installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("chicago")
+    except metadata.PackageNotFoundError:
+        import tomllib
+        from pathlib import Path
+
+        pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+        with pyproject.open("rb") as f:
+            return str(tomllib.load(f)["project"]["version"])
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chicago", description="Chicago: draw poker over three exchanges, then five tricks."
     )
+    parser.add_argument("--version", action="version", version=f"chicago {version()}",
+                        help="print the version of chicago and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("replay", help="replay a game file and print the state it reaches")
     p.add_argument("file", metavar="FILE", help="a chicago-game/1 JSON file, or - for stdin")
