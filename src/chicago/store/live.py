@@ -505,6 +505,17 @@ class LiveStore(PresenceStore, InviteStore):
             ).all()
         return [str(i) for i in ids]
 
+    def tables_in_play(self) -> int:
+        """How many tables with people are under way (started, game not over), all
+        processes together: the database is the one place that knows."""
+        with self.engine.connect() as conn:
+            found = conn.scalar(
+                select(func.count())
+                .select_from(_LIVE.join(_GAMES, _GAMES.c.id == _LIVE.c.game_id))
+                .where(_LIVE.c.status == "playing", _GAMES.c.status != "finished")
+            )
+        return int(found or 0)
+
     def tables_of(self, owner: Owner, *, left: bool = False) -> list[str]:
         """The tables with people where `owner` has a seat they have not left (with
         `left`, those they left too)."""

@@ -190,6 +190,11 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def ping(self) -> None:
+        """One trivial query: raises if the database cannot answer (the health check)."""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+
     @contextmanager
     def _read(self) -> Iterator[Session]:
         with self._sessions() as session:

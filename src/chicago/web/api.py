@@ -51,6 +51,7 @@ from chicago.web.auth import (
 from chicago.web.body import JsonBody
 from chicago.web.language import LANG_COOKIE, chosen, set_language_cookie
 from chicago.web.log_json import view_json
+from chicago.web.metrics import metrics_of
 
 router = APIRouter(prefix="/api")
 
@@ -339,7 +340,9 @@ def _act(request: Request, game_id: str, body: object) -> Response:
 
 @router.post("/games/{game_id}/actions")
 async def act(request: Request, game_id: str, body: JsonBody) -> Response:
-    return await run_in_threadpool(_act, request, game_id, body)
+    return await metrics_of(request).measured(
+        "solo", body, lambda: run_in_threadpool(_act, request, game_id, body)
+    )
 
 
 def _delete_game(request: Request, game_id: str) -> Response:

@@ -67,10 +67,21 @@ from chicago.table.service import (
 from chicago.table.statistics import Statistics
 from chicago.table.watch import BadWatchLink, Watching
 from chicago.text.i18n import _, use_language
-from chicago.web import api, history, keep_api, keep_pages, live, pages, stats_pages, watch
+from chicago.web import (
+    api,
+    health,
+    history,
+    keep_api,
+    keep_pages,
+    live,
+    pages,
+    stats_pages,
+    watch,
+)
 from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
 from chicago.web.body import BodyError
 from chicago.web.language import LanguageMiddleware, request_language
+from chicago.web.metrics import Metrics
 from chicago.web.transfer import Transfer
 
 log = logging.getLogger("chicago.web")
@@ -310,6 +321,7 @@ def create_app(
     app.state.watching = Watching(tables)
     app.state.broadcaster = broadcaster
     app.state.driver = driver
+    app.state.metrics = Metrics()
     app.add_middleware(OwnerCookies)
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(Transfer)  # outermost: compresses and tags what the rest answered
@@ -329,6 +341,7 @@ def create_app(
     app.include_router(keep_pages.router)
     app.include_router(history.router)
     app.include_router(stats_pages.router)
+    app.include_router(health.router)
     serves_static = _include_pages(app)
     if not serves_static and STATIC_DIR.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

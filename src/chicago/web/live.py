@@ -33,6 +33,7 @@ from chicago.web.auth import (
     request_owner,
 )
 from chicago.web.hub import STALE, Conn, Hub
+from chicago.web.metrics import metrics_of
 
 __all__ = [
     "Hub", "chat_json", "connected_seats", "first_table", "live_json", "refuse_foreign",
@@ -322,7 +323,9 @@ def _act(request: Request, game_id: str, body: object) -> Response:
 
 @router.post("/tables/{game_id}/actions")
 async def act(request: Request, game_id: str, body: JsonBody) -> Response:
-    return await run_in_threadpool(_act, request, game_id, body)
+    return await metrics_of(request).measured(
+        "live", body, lambda: run_in_threadpool(_act, request, game_id, body)
+    )
 
 
 def _hint(request: Request, game_id: str) -> Response:
