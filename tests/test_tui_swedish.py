@@ -57,7 +57,7 @@ def test_whole_game_in_swedish(service: TableService) -> None:
                     await pilot.press("enter")
                     continue
                 if name == "ConfirmScreen":
-                    await pilot.press("y")
+                    await pilot.press("j")
                     continue
                 if name == "GameOverScreen":
                     screens["over"] = screen_text(app)

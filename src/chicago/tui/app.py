@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
 from typing import ClassVar, Final
 
+from rich.console import RenderableType
 from textual import on
+from textual.actions import ActionParseResult
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
@@ -96,6 +100,25 @@ class ChicagoApp(TranslatedBindings, App[None]):
         """Seconds scale of the pauses between shown events (0: no pauses)."""
         self.four_colour = four_colour
         self.start_new = start_new
+        self.leaving = False
+        """Quitting was chosen: keys typed after it (still queued) do nothing."""
+
+    def exit(self, result: None = None, return_code: int = 0,
+             message: RenderableType | None = None) -> None:
+        self.leaving = True
+        super().exit(result, return_code, message)
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """No action once the app is leaving: a key typed quickly after "quit" (n for a new
+        game) would otherwise open a screen while the app tears its screens down."""
+        if self.leaving:
+            return True
+        return await super().run_action(action, default_namespace, namespaces)
 
     @property
     def pace_name(self) -> str:

@@ -31,9 +31,17 @@ def _button(label: str, id: str, variant: str = "default") -> Button:
     return b
 
 
+def answer_key(translated: str, english: str) -> str:
+    """The key of an answer in the run's language: its translated letter ("j" for yes in
+    Swedish), or the English one when the translation is not a single plain letter."""
+    return translated if len(translated) == 1 and translated.isascii() and (
+        translated.isalpha()) else english
+
+
 class ConfirmScreen(TranslatedBindings, ModalScreen[bool]):
-    """A yes/no question: y (j in Swedish) for yes, n or Escape for no. The safe answer
-    comes first and has the focus, so Enter by habit changes nothing."""
+    """A yes/no question with the keys of the run's language (y/n; j/n in Swedish), n or
+    Escape for no. The safe answer comes first and has the focus, so Enter by habit changes
+    nothing."""
 
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
@@ -46,9 +54,6 @@ class ConfirmScreen(TranslatedBindings, ModalScreen[bool]):
     ConfirmScreen Button { margin-right: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "answer(False)", N_("No")),
-        Binding("y", "answer(True)", N_("Yes")),
-        Binding("j", "answer(True)", N_("Yes"), show=False),
         Binding("escape", "answer(False)", N_("No"), show=False),
     ]
 
@@ -57,13 +62,22 @@ class ConfirmScreen(TranslatedBindings, ModalScreen[bool]):
         self.question = question
         self.yes = yes or _("Yes")
         self.no = no or _("No")
+        # The keys shown on the buttons are the keys that answer (only they: in English a j
+        # is no answer, in Swedish a y is none).
+        self.no_key = answer_key(_("n"), "n")
+        self.yes_key = answer_key(_("y"), "y")
+        if self.yes_key == self.no_key:
+            self.yes_key, self.no_key = "y", "n"
+        keys = self._bindings.key_to_bindings
+        keys[self.no_key] = [Binding(self.no_key, "answer(False)", _("No"))]
+        keys[self.yes_key] = [Binding(self.yes_key, "answer(True)", _("Yes"))]
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question, id="question")
             with Horizontal():
-                yield _button(f"{_('n')} {self.no}", "no")
-                yield _button(f"{_('y')} {self.yes}", "yes", "warning")
+                yield _button(f"{self.no_key} {self.no}", "no")
+                yield _button(f"{self.yes_key} {self.yes}", "yes", "warning")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
