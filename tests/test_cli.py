@@ -90,7 +90,7 @@ def test_contradictions_name_both_knobs(
     set; with no high-score rule (R2.4 off) there is no threshold to set."""
     code, out, err = _run(capsys, "rules", *argv)
     assert code == 2 and out == ""
-    assert len(err.splitlines()) == 1 and err.startswith(message), err
+    assert len(err.splitlines()) == 1 and err.startswith(f"chicago rules: {message}"), err
 
 
 def test_points_for_a_straight_flush_that_scores_are_fine(

@@ -181,7 +181,8 @@ def test_cli_rules_says_a_contradiction_in_swedish(capsys: pytest.CaptureFixture
     argv = ["rules", "--profile", "house", "--set", "straight_flush=win", "--set",
             "straight_flush_points=11", "--lang", "sv"]
     assert cli.main(argv) == 2
-    assert capsys.readouterr().err.startswith("straight_flush_points=11 motsäger straight_flush")
+    assert capsys.readouterr().err.startswith(
+        "chicago rules: straight_flush_points=11 motsäger straight_flush")
     assert cli.main([*argv[:-1], "en"]) == 2
     assert "contradicts straight_flush=win" in capsys.readouterr().err
 

@@ -434,7 +434,7 @@ def test_every_knob_change_shows_on_the_rules_page() -> None:
     [
         (["--set", "target=7"], "target cannot be 7 (offered: 50, 51, 52, 100)"),
         (["--set", "trumps=1"], "unknown rule knob 'trumps'"),
-        (["--set", "target"], "--set takes KNOB=VALUE, not 'target'"),
+        (["--set", "target"], "write each rule change as knob=value, not 'target'"),
         (["--profile", "poker"], "unknown rule profile 'poker'"),
         (["--set", "win=deal_end_highest"], "qualification_required needs win=at_target"),
     ],
@@ -446,7 +446,7 @@ def test_chicago_rules_refuses_bad_profiles_in_one_line(
     assert code == 2
     assert out == ""
     assert len(err.splitlines()) == 1
-    assert err.startswith(message), err
+    assert err.startswith(f"chicago rules: {message}"), err
 
 
 def test_the_chicago_command_exits_2_with_one_line_for_a_bad_knob() -> None:
@@ -460,7 +460,8 @@ def test_the_chicago_command_exits_2_with_one_line_for_a_bad_knob() -> None:
     )
     assert done.returncode == 2
     assert done.stdout == ""
-    assert done.stderr.splitlines() == ["target cannot be 7 (offered: 50, 51, 52, 100)"]
+    assert done.stderr.splitlines() == [
+        "chicago rules: target cannot be 7 (offered: 50, 51, 52, 100)"]
     done = subprocess.run(
         [sys.executable, "-m", "chicago.cli", "rules", "--profile", "common"],
         capture_output=True, text=True, timeout=60, check=False,

@@ -169,6 +169,6 @@ def test_a_rule_change_error_is_in_the_players_language() -> None:
     with use_language("sv"):
         with pytest.raises(ValueError, match=r"^target kan inte vara 'abc' \(valen: 50, 51"):
             profile_from_form("chicago-gamewide-0.2", "target=abc")
-        with pytest.raises(ValueError, match=r"^Det finns ingen regel 'mål'"):
+        with pytest.raises(ValueError, match=r"^det finns ingen regel 'mål'"):
             profile_from_form("chicago-gamewide-0.2", "mål=51")
         assert profile_from_form("classic", "target=51").target == 51

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 from chicago.core import record
 from chicago.core.rules import (
     ALIASES,
+    CHOICES,
     DEFAULT_PROFILE,
     PRESETS,
-    ProfileError,
     RuleProfile,
     customize,
     get_profile,
-    knob_from_text,
+    read_changes,
 )
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import _, from_environment, spoken, use_language
@@ -114,14 +114,10 @@ def _add_review(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def profile_with_changes(name: str, sets: Sequence[str] | None) -> RuleProfile:
-    """`--profile NAME` with `--set KNOB=VALUE` changes on top; ValueError in one line."""
+    """`--profile NAME` with the `--set` changes on top (repeated, or comma-separated as
+    the terminal's new-game form takes them: `core.rules.read_changes`); ProfileError."""
     profile = get_profile(name)
-    changes: dict[str, object] = {}
-    for item in sets or []:
-        knob, sep, value = item.partition("=")
-        if not sep or not knob.strip():
-            raise ProfileError(_("--set takes KNOB=VALUE, not {item}", item=repr(item)))
-        changes[knob.strip()] = knob_from_text(knob.strip(), value)
+    changes = read_changes(sets or [])
     return customize(profile, **changes) if changes else profile
 
 
@@ -203,22 +199,76 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    """Print the rules of a profile, generated from its knobs (RULES.md §X)."""
+    """Print the rules of a profile, generated from its knobs (RULES.md §X), or with
+    --knobs the knobs themselves and the values each offers."""
     try:
         profile = profile_with_changes(args.profile, args.set)
     except ValueError as e:  # in the reader's language (the core's words carry their ids)
-        print(error_words(e), file=sys.stderr)
+        print(_("chicago rules: {error}", error=error_words(e)), file=sys.stderr)
         return 2
+    if args.knobs:
+        sys.stdout.write(knobs_text(profile))
+        return 0
     with use_language(args.lang or from_environment(dict(os.environ))):
         text = rules_markdown(profile)
     if sys.stdout.isatty():  # rendered for a person (a screen reader reads no # or |)
-        from rich.console import Console
-        from rich.markdown import Markdown
-
-        Console().print(Markdown(text))
+        show_paged(text)
     else:  # piped or redirected: the Markdown itself
         sys.stdout.write(text)
     return 0
+
+
+def knobs_text(profile: RuleProfile) -> str:
+    """Every knob `--set` can change and the values it offers, as they are typed, the
+    profile's own value marked with `*` (the list `chicago rules --knobs` prints)."""
+    lines = [_("The rules you can change with --set KNOB=VALUE, each with the values it "
+               "offers (* marks {profile}'s):", profile=profile.id)]
+    width = max(len(k) for k in CHOICES)
+    for knob, values in CHOICES.items():
+        mine = getattr(profile, knob)
+        shown = ", ".join(typed_value(v) + ("*" if v == mine else "") for v in values)
+        lines.append(f"  {knob.ljust(width)}  {shown}")
+    return "\n".join(lines) + "\n"
+
+
+def typed_value(value: object) -> str:
+    """A knob's value as `--set` takes it: `none`, `true`, `1,2,3,4,5,6`, `points`, `51`."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple | list):
+        return ",".join(str(x) for x in value)
+    return str(getattr(value, "value", value))
+
+
+def show_paged(markdown: str) -> None:
+    """The rules rendered for a terminal, through the pager ($PAGER, else `less` when there
+    is one) when a person can page them (standard input and output both a terminal)."""
+    import shutil
+    import subprocess
+
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    console = Console()
+    pager = os.environ.get("PAGER")
+    if pager is None:
+        pager = "less" if shutil.which("less") else ""
+    if not pager.strip() or not sys.stdin.isatty():
+        console.print(Markdown(markdown))
+        return
+    with console.capture() as captured:
+        console.print(Markdown(markdown))
+    env = {**os.environ}
+    env.setdefault("LESS", "FRX")  # colours shown; quit at once when it fits on the screen
+    sys.stdout.flush()
+    try:
+        # a shell command line, as $PAGER is for man and git (`less -S`, `most`)
+        subprocess.run(pager, shell=True, input=captured.get(), text=True, env=env,
+                       check=False)
+    except OSError:
+        sys.stdout.write(captured.get())
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -536,6 +586,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KNOB=VALUE",
         help="change a knob (a custom profile), e.g. --set target=51; repeatable",
     )
+    p.add_argument("--knobs", action="store_true",
+                   help="list the knobs --set changes and the values each offers")
     _add_lang(p)
     p.set_defaults(run=cmd_rules)
     p = sub.add_parser("keep", help="keep the score of a game played with real cards")

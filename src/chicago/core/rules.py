@@ -8,6 +8,8 @@ preset with knobs changed (`customize`), checked for contradictions and named by
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any, Final
@@ -358,6 +360,39 @@ def knob_from_text(knob: str, text: str) -> object:
         if offers(knob, form):
             return form
     return forms[0]
+
+
+_NEXT_CHANGE: Final = re.compile(r",(?=\s*[^\W\d]\w*\s*=)")
+"""A comma that starts another change: the text after it begins with a name and `=`. No
+knob's value holds an `=`, so a list value like `1,2,3,4,5,6` is never cut apart."""
+
+
+def split_changes(text: str) -> list[str]:
+    """`knob=value` changes written one after another with commas between them
+    (`target=51,hand_awards=1,2,3,4,5,6` or `hand_awards=[1, 2, 3, 4, 5, 6], target=51`)."""
+    return [part.strip() for part in _NEXT_CHANGE.split(text) if part.strip()]
+
+
+def read_changes(items: Sequence[str]) -> dict[str, object]:
+    """Knob changes as a person types them, for every place that takes them (`--set`,
+    repeated or comma-separated, and the terminal's new-game form): each knob known, each
+    value offered, no knob given twice (ProfileError naming what is wrong)."""
+    changes: dict[str, object] = {}
+    typed: dict[str, str] = {}
+    for item in items:
+        for part in split_changes(item):
+            knob, sep, value = part.partition("=")
+            name = knob.strip()
+            if not sep or not name:
+                raise ProfileError(N_("write each rule change as knob=value, not {part}"),
+                                   part=repr(part))
+            if name in typed:
+                raise ProfileError(
+                    N_("{knob} is changed twice ({first} and {second}): give each rule once"),
+                    knob=name, first=typed[name], second=value.strip())
+            changes[name] = _coerce(name, knob_from_text(name, value))
+            typed[name] = value.strip()
+    return changes
 
 
 def check(profile: RuleProfile) -> None:

@@ -29,15 +29,14 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, S
 
 from chicago.bots import LEVELS
 from chicago.core.rules import (
-    CHOICES,
     DEFAULT_PROFILE,
     PRESETS,
+    ProfileError,
     RuleProfile,
     customize,
     get_profile,
-    knob_from_text,
-    offers,
     profile_to_json,
+    read_changes,
 )
 from chicago.store import GameRow, Owner, describe_url
 from chicago.table.service import ServiceError, Table, TableService
@@ -402,40 +401,13 @@ def _typed(value: object) -> str:
 
 
 def profile_from_form(base: str, text: str) -> RuleProfile:
-    """A preset and the changes typed in the form (`knob=value, knob=value`)."""
-    changes: dict[str, object] = {}
-    for part in split_changes(text):
-        knob, sep, value = part.partition("=")
-        if not sep or not knob.strip():
-            raise ValueError(_("Write each change as knob=value, not {part!r}", part=part))
-        name = knob.strip()
-        if name not in CHOICES:  # said here in the player's language (the core says English)
-            raise ValueError(_("There is no rule {knob} (the rules: {known})", knob=repr(name),
-                               known=", ".join(CHOICES)))
-        typed = knob_from_text(name, value)
-        if not offers(name, typed):
-            raise ValueError(_("{knob} cannot be {value} (offered: {offered})", knob=name,
-                               value=repr(typed),
-                               offered=", ".join(_typed(plain_value(c))
-                                                 for c in CHOICES[name])))
-        changes[name] = typed
+    """A preset and the changes typed in the form (`knob=value, knob=value`), read as
+    `chicago rules --set` reads them (`read_changes`); ValueError in the player's words."""
+    try:
+        changes = read_changes([text])
+    except ProfileError as e:
+        raise ValueError(error_words(e)) from None
     return customize(base, **changes) if changes else get_profile(base)
-
-
-def split_changes(text: str) -> list[str]:
-    """Changes split at commas outside brackets (`hand_awards=[1,2,3,4,5,6], target=51`)."""
-    parts: list[str] = []
-    depth = 0
-    current = ""
-    for ch in text:
-        depth += (ch in "[(") - (ch in ")]")
-        if ch == "," and depth <= 0:
-            parts.append(current)
-            current = ""
-        else:
-            current += ch
-    parts.append(current)
-    return [p.strip() for p in parts if p.strip()]
 
 
 class NewGameScreen(TranslatedBindings, Screen[None]):
