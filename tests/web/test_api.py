@@ -540,7 +540,8 @@ def test_a_bad_or_tampered_file_is_refused(app: Any, tamper: Any, message: str) 
     r = p.post("/api/games/import", data)
     assert r.status_code == 400, r.text
     body = r.json()
-    assert message in body["error"] and "\n" not in body["error"]
+    assert message.lower() in body["error"].lower() and "\n" not in body["error"]
+    assert body["error"][0].isupper()  # a sentence, as every error a player reads
     assert body["rule"] is None
     assert len(p.get("/api/games").json()["games"]) == 1  # nothing stored
 
@@ -554,13 +555,13 @@ def test_a_bad_file_is_refused_in_the_readers_language(app: Any) -> None:
     sv = {"X-CSRF-Token": p.csrf, "Accept-Language": "sv"}
     r = p.http.post("/api/games/import", json={**data, "meta": [1]}, headers=sv)
     assert r.status_code == 400
-    assert r.json()["error"] == "meta måste vara ett objekt, inte en lista"
+    assert r.json()["error"] == "Meta måste vara ett objekt, inte en lista"
     wrong = {**data, "actions": [{"seat": 0, "type": "play", "card": "Ah"}]}  # at an exchange
     r = p.http.post("/api/games/import", json=wrong, headers=sv)
-    assert r.status_code == 400 and r.json()["error"].startswith("drag 0: "), r.text
+    assert r.status_code == 400 and r.json()["error"].startswith("Drag 0: "), r.text
     assert "måste" in r.json()["error"] and r.json()["error"].endswith(")")
     r = p.post("/api/games/import", {**data, "meta": [1]})
-    assert r.json()["error"] == "meta must be an object, not an array"
+    assert r.json()["error"] == "Meta must be an object, not an array"
     assert len(p.get("/api/games").json()["games"]) == 1  # nothing stored
 
 
@@ -568,7 +569,7 @@ def test_a_profile_error_is_in_the_readers_language(app: Any) -> None:
     """§X: an unknown preset and a contradiction, in Swedish for a Swedish reader."""
     p = Player(app)
     r = p.http.get("/api/rules", params={"profile": "poker"}, headers={"Accept-Language": "sv"})
-    assert r.status_code == 404 and r.json()["error"].startswith("okänd regelprofil 'poker'")
+    assert r.status_code == 404 and r.json()["error"].startswith("Okänd regelprofil 'poker'")
     r = p.http.post("/api/rules", json={"base": "house", "changes": {
         "straight_flush": "win", "straight_flush_points": 11}},
         headers={"X-CSRF-Token": p.csrf, "Accept-Language": "sv"})

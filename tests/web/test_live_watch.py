@@ -135,7 +135,7 @@ def test_a_revoked_or_renewed_watch_link_stops_at_once(app: Any) -> None:
         assert closed.value.code == GONE
     r = spectator.get(f"/api/watch/{token}")
     assert r.status_code == 404
-    assert r.json()["error"] == "this watch link does not work (revoked, renewed or mistyped)"
+    assert r.json()["error"] == "This watch link does not work (revoked, renewed or mistyped)."
     assert spectator.get(f"/api/watch/{fresh}").status_code == 200
     with spectator.http.websocket_connect(f"/api/watch/{fresh}/live") as ws:
         while ws.receive_json()["type"] != "table":

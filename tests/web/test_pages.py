@@ -170,10 +170,13 @@ def test_rules_page_of_a_custom_profile(client: TestClient) -> None:
 def test_rules_page_refuses_an_unknown_profile(client: TestClient) -> None:
     r = client.get("/rules", params={"profile": "poker"})
     assert r.status_code == 404
-    assert "unknown rule profile" in page_text(r.text)
+    text = page_text(r.text)
+    assert "There is no rule profile called “poker”. Choose one of the rule profiles" in text
+    assert "unknown rule profile" not in text and "(known:" not in text
     r = client.get("/rules", params={"profile": "classic", "target": "49"})
     assert r.status_code == 404
-    assert "target cannot be 49" in page_text(r.text)
+    assert "The rules this address asks for cannot be read: target cannot be 49" in page_text(
+        r.text)
 
 
 # Privacy ------------------------------------------------------------------------------------
@@ -250,10 +253,10 @@ def test_table_page_of_another_owner_holds_nothing_of_the_game(client: TestClien
     assert stranger.get(f"/api/games/{game_id}").status_code == 404
 
 
-def test_table_page_of_an_unknown_game_is_still_a_shell(client: TestClient) -> None:
+def test_table_page_of_an_unknown_game_is_a_404_page(client: TestClient) -> None:
     r = client.get("/games/no-such-game")
-    assert r.status_code == 200  # the script asks the API, which answers 404
-    assert 'data-game-id="no-such-game"' in r.text
+    assert r.status_code == 404  # a page that says so, not an empty table
+    assert 'data-game-id="no-such-game"' not in r.text
     assert embedded_table(r.text) is None
     r = client.get('/games/"><script>alert(1)</script>')
     assert "<script>alert(1)</script>" not in r.text

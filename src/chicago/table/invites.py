@@ -55,14 +55,14 @@ class BadInvitation(ServiceError):
 
     def __init__(self, reason: str = "unknown") -> None:
         messages = {
-            "revoked": _("the table's creator has withdrawn this invitation"),
+            "revoked": _("The table's creator has withdrawn this invitation."),
             "renewed": _(
-                "this invitation has been replaced by a new link: ask the table's creator"
-                " for it"
+                "This invitation has been replaced by a new link: ask the table's creator"
+                " for it."
             ),
-            "unknown": _("no table has this invitation: check the link or the code"),
-            "started": _("the game at this table has started: every seat is taken"),
-            "full": _("every seat at this table is taken"),
+            "unknown": _("No table has this invitation: check the link or the code."),
+            "started": _("The game at this table has started: every seat is taken."),
+            "full": _("Every seat at this table is taken."),
         }
         super().__init__(messages[reason])
         self.reason = reason

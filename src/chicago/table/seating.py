@@ -57,8 +57,8 @@ class NameTaken(Conflict):
 
     def __init__(self, name: str) -> None:
         super().__init__(_(
-            "someone at this table is already called {name}: choose another name",
-            name=repr(name),
+            "Someone at this table is already called “{name}”: choose another name.",
+            name=name,
         ))
 
 
@@ -270,12 +270,22 @@ class Seating:
             free = [seat]
         for s in free:
             taken = self.live.take_seat(row.id, s, owner, who, name_key)
-            if taken == "name":
-                raise NameTaken(who)
+            if taken == "name":  # named as the person at the table wrote their name
+                raise NameTaken(self._holder_of(row.id, who))
             if taken == "ok":
                 self.announce(row.id, "seats")
                 return row.id, s
         raise TableClosed("full")
+
+    def _holder_of(self, game_id: str, name: str) -> str:
+        """The name, as its holder wrote it, of the seat whose name is `name` (compared as
+        `name_key` does); `name` itself if nobody holds it any more."""
+        live = self.live.get(game_id)
+        key = name_key(name)
+        for s in live.seats if live is not None else ():
+            if s.name and name_key(s.name) == key:
+                return s.name
+        return name
 
     def start(self, owner: Owner, game_id: str) -> None:
         """Deal: free seats become bots, the first decision's clock starts."""

@@ -30,7 +30,7 @@ class BadWatchLink(ServiceError):
     """A watch token that shows nothing (revoked, renewed or mistyped)."""
 
     def __init__(self) -> None:
-        super().__init__(_("this watch link does not work (revoked, renewed or mistyped)"))
+        super().__init__(_("This watch link does not work (revoked, renewed or mistyped)."))
 
 
 class Watching:

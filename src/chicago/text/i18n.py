@@ -183,3 +183,16 @@ def catalog_for_browser(lang: str) -> dict[str, str | list[str]]:
         else:
             out[str(message.id)] = str(message.string)
     return out
+
+
+def sentence(text: str) -> str:
+    """`text` as a sentence starts: its first letter a capital (a message that may stand
+    first, such as an error's reason from a lower layer, read on its own). A message that
+    starts with a name from code or a file (`chicago_points`, `deals[2]`, `/tables/…`) is
+    left as it is: that name is spelt as the code spells it."""
+    stripped = text.lstrip()
+    word = stripped.split(" ", 1)[0].rstrip(":,")
+    if not word or not word[0].islower() or not word.isalpha():
+        return text
+    lead = len(text) - len(stripped)
+    return text[:lead] + stripped[0].upper() + stripped[1:]

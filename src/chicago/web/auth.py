@@ -40,7 +40,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from chicago.store import AccountRow, Owner, Store
-from chicago.text.i18n import N_, _
+from chicago.text.i18n import N_, _, sentence
 
 GUEST_COOKIE: Final = "chicago_guest"
 SESSION_COOKIE: Final = "chicago_session"
@@ -310,7 +310,9 @@ def set_session_cookie(response: Response, request: Request, token: str | None) 
 
 
 def error_body(message: str, rule: str | None = None) -> dict[str, object]:
-    return {"error": message, "rule": rule}
+    """An error as the API answers it: one sentence, which starts with a capital letter
+    however the layer that refused words it (a page shows it as it comes)."""
+    return {"error": sentence(message), "rule": rule}
 
 
 class OwnerCookies:

@@ -10,6 +10,7 @@ hidden card of a game still in play.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Final
 
@@ -159,8 +160,8 @@ def _int(value: str | None, default: int) -> object:
         return value
 
 
-def _history(request: Request) -> dict[str, Any]:
-    q = request.query_params
+def _history(request: Request, q: Mapping[str, str] | None = None) -> dict[str, Any]:
+    q = request.query_params if q is None else q
     service = history_service(request)
     owner = request_owner(request)
     page = _int(q.get("page"), 1)
@@ -183,14 +184,38 @@ async def history_api(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(_history, request))
 
 
+def _page_filters(request: Request) -> tuple[dict[str, str], list[str]]:
+    """The history page's filters, and a note for each one it cannot use: a link or a
+    hand-made address with a filter the history does not know still shows the games (all
+    of them, for that filter), and says which part was left out and why."""
+    q = dict(request.query_params)
+    notes = []
+    result = q.get("result") or ""
+    if result and result not in ("won", "lost"):
+        notes.append(_("The result “{value}” is not one the history knows (won or lost): "
+                       "games of either result are shown.", value=result))
+        q.pop("result")
+    page = q.get("page") or ""
+    if page and not (page.isascii() and page.isdigit() and int(page) >= 1):
+        notes.append(_("The page “{value}” is not a page number: the first page is shown.",
+                       value=page))
+        q.pop("page")
+    profile = q.get("profile") or ""
+    if len(profile) > 200:
+        notes.append(_("The rules filter is too long to be a rule profile: games under "
+                       "every rule profile are shown."))
+        q.pop("profile")
+    return q, notes
+
+
 @router.get("/history", response_class=HTMLResponse)
 async def history_page(request: Request) -> Response:
     with use_language(language(request)):
-        data = await run_in_threadpool(_history, request)
-    q = request.query_params
+        q, notes = _page_filters(request)
+        data = await run_in_threadpool(_history, request, q)
     return _page(request, "history.html", {
         "page": "history", "data": data, "profile": q.get("profile") or "",
-        "result": q.get("result") or "",
+        "result": q.get("result") or "", "notes": notes,
     })
 
 
@@ -343,12 +368,23 @@ def _first_replay(request: Request, mode: str, key: str) -> dict[str, object] | 
     return {"game": game, "position": first}
 
 
+NO_REPLAY: Final = {
+    "owner": N_("There is no game in your history at this address: it may have been deleted, "
+                "or the link may be mistyped."),
+    "shared": N_("This share link does not work: the game's owner may have stopped sharing "
+                 "it, or the link may be mistyped."),
+}
+
+
 def _viewer(request: Request, mode: str, key: str) -> Response:
     lang = language(request)
     catalog = catalog_for_browser(lang)
     words = {w: catalog[w] for w in VIEWER_WORDS if w in catalog}
     with use_language(lang):
         first = _first_replay(request, mode, key)
+        if first is None:
+            return pages.not_found(request, _(NO_REPLAY[mode]),
+                                   ((("/history", _("Your games")),) if mode == "owner" else ()))
     return _page(request, "replay.html", {
         "page": "history", "mode": mode, "key": key, "words": words, "first_replay": first,
     })

@@ -9,15 +9,30 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
-from chicago.text.i18n import use_language
+from chicago.table.errors import ServiceError
+from chicago.table.keep import KeepService
+from chicago.text.i18n import _, use_language
+from chicago.web.auth import request_owner
 from chicago.web.keep_api import language
-from chicago.web.pages import _page, page_language
+from chicago.web.pages import _page, error_page, page_language
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(page_language)])
 
 
 def _keep_page(request: Request, mode: str, key: str = "") -> HTMLResponse:
+    """The pad's shell; a pad this reader cannot open (none, another's, a share link that
+    is gone) is a 404 page that says so, with the way back to the pads."""
+    service: KeepService = request.app.state.keep
     with use_language(language(request)) as lang:
+        try:
+            if mode == "pad":
+                service.get(request_owner(request), key)
+            elif mode == "shared":
+                service.shared(key)
+        except ServiceError:
+            return error_page(request, 404, _(
+                "There is no score pad at this address: it may have been deleted, or the "
+                "link may be mistyped or no longer shared."), (("/keep", _("Your score pads")),))
         return _page(request, "keep.html",
                      {"page": "keep", "mode": mode, "key": key, "lang": lang})
 

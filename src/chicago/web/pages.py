@@ -21,6 +21,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment
 
 from chicago.core.rules import (
+    ALIASES,
     DEFAULT_PROFILE,
     PRESETS,
     ProfileError,
@@ -162,9 +163,13 @@ ERROR_HEADINGS: Final = {404: N_("Page not found"), 405: N_("Not here"),
 REFUSED: Final = N_("The request was refused")
 
 
-def error_page(request: Request, status: int, message: str | None = None) -> HTMLResponse:
+def error_page(
+    request: Request, status: int, message: str | None = None,
+    back: tuple[tuple[str, str], ...] = (),
+) -> HTMLResponse:
     """An error for a page request, as a page in the reader's language with the site's
-    header and language switch (API routes answer errors in JSON instead)."""
+    header and language switch (API routes answer errors in JSON instead). `back`: the
+    ways on, (address, words) first, before the lobby and the history every error offers."""
     heading = _(ERROR_HEADINGS.get(status, REFUSED))
     if message is None:
         message = (_("There is no page at this address. It may have moved, or the link may "
@@ -173,7 +178,22 @@ def error_page(request: Request, status: int, message: str | None = None) -> HTM
                    else _("This address does not take that request ({status}).",
                           status=status))
     return _page(request, "error.html", {"page": "error", "heading": heading,
-                                         "message": message}, status_code=status)
+                                         "message": message, "back": back},
+                 status_code=status)
+
+
+def not_found(
+    request: Request, message: str, back: tuple[tuple[str, str], ...] = ()
+) -> HTMLResponse:
+    """An address that names nothing this reader may open (a game, a table, a link, a
+    pad): 404 with the reason in a sentence and the way back, never an empty shell.
+    `message` is already in the reader's language."""
+    with use_language(request_language(request)):
+        return error_page(request, 404, message, back)
+
+
+NO_GAME: Final = N_("There is no game of yours at this address: it may have been deleted, "
+                    "or the link may be mistyped.")
 
 
 @router.get("/language")
@@ -196,7 +216,7 @@ def lobby(request: Request) -> HTMLResponse:
 def table(request: Request, game_id: str) -> HTMLResponse:
     """The table, with its first state: exactly what `GET /api/games/{id}` answers this
     owner (seat 0's view, R9.1), so the first frame needs no second round trip. Another
-    owner's game, or none, is an empty shell whose script asks the API (and says 404).
+    owner's game, or none, is a 404 page that says so (never whose it is).
     Revalidated on every visit (see `_table_page`)."""
     first: dict[str, object] | None = None
     with use_language(request_language(request)):
@@ -204,6 +224,8 @@ def table(request: Request, game_id: str) -> HTMLResponse:
             first = table_json(request.app.state.service.get(request_owner(request), game_id))
         except ServiceError:
             first = None
+    if first is None:
+        return not_found(request, _(NO_GAME))
     return _table_page(request, {"game_id": game_id}, first)
 
 
@@ -225,11 +247,15 @@ def join_live_table(request: Request, token: str) -> HTMLResponse:
 @router.get("/watch/{token}", response_class=HTMLResponse)
 def watch_live_table(request: Request, token: str) -> HTMLResponse:
     """A watch link, with the spectator's first view (what `GET /api/watch/{token}`
-    answers: no hand, R9.1); a link that does not work gets the shell, whose script says
-    why. The token stays out of the Referer, as an invitation's does. Revalidated on every
+    answers: no hand, R9.1); a link that does not work gets a 404 page that says so. The
+    token stays out of the Referer, as an invitation's does. Revalidated on every
     visit, as the single player's table."""
     with use_language(request_language(request)):
         first = first_watch(request, token)
+        if first is None:
+            return not_found(request, _(
+                "This watch link does not work any more: ask the table's creator for a new one."
+            ))
     return _table_page(request, {"kind": "watch", "game_id": "", "token": token}, first)
 
 
@@ -237,10 +263,15 @@ def watch_live_table(request: Request, token: str) -> HTMLResponse:
 def live_table(request: Request, game_id: str) -> HTMLResponse:
     """A table with people, with its first state: exactly what `GET /api/tables/{id}`
     answers this requester (their own seat's view only, R9.1); someone without a seat gets
-    the empty shell, whose script asks the API (and says 404). The socket then takes over.
+    a 404 page (a table shows nothing to who does not sit there). The socket then takes over.
     Revalidated on every visit, as the single player's table."""
     with use_language(request_language(request)):
         first = first_table(request, game_id)
+        if first is None:
+            return not_found(request, _(
+                "There is no table of yours at this address: you have no seat there, or the "
+                "link is mistyped. A friend's table opens with the invitation they sent."
+            ))
     return _table_page(request, {"kind": "table", "game_id": game_id}, first)
 
 
@@ -282,10 +313,17 @@ def rules(request: Request, profile: str | None = None) -> HTMLResponse:
     try:
         chosen = profile_from_query(profile, changes)
     except ValueError as error:  # ProfileError is a ValueError, as is an unknown preset
+        base = (profile or "").replace(" ", "+").partition("+")[0]
+        if base and base not in PRESETS and base not in ALIASES:
+            said = _("There is no rule profile called “{name}”. Choose one of the rule "
+                     "profiles below.", name=base)
+        else:
+            said = _("The rules this address asks for cannot be read: {reason}.",
+                     reason=error_words(error).rstrip("."))
         return _page(
             request,
             "rules.html",
-            {"page": "rules", "error": error_words(error), "presets": list(PRESETS.values())},
+            {"page": "rules", "error": said, "presets": list(PRESETS.values())},
             status_code=404,
         )
     return _page(

@@ -40,8 +40,8 @@ function deadLink(error) {
   const box = document.getElementById('dead-link');
   box.replaceChildren(
     el('h2', {}, t('This invitation does not work')),
+    // One sentence says why: the server's own words only for a reason without a sentence here.
     el('p', { id: 'dead-reason', 'data-reason': reason || '' }, reasons[reason] || errorText(error)),
-    reasons[reason] && error.body.error ? el('p', { class: 'help' }, error.body.error) : null,
     el('p', {}, el('a', { class: 'btn primary', href: '/', id: 'to-lobby' }, t('Go to the lobby'))));
   box.hidden = false;
 }
