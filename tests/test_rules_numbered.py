@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from chicago.cli import main
 from chicago.core.rules import CHOICES, HOUSE, PRESETS, RuleProfile, customize, get_profile
 from chicago.text.i18n import use_language
 from chicago.text.rules_numbered import NUMBERS, numbered_rules, reference_markdown
@@ -120,3 +121,14 @@ def test_reference_lists_only_what_a_preset_changes() -> None:
     assert "- **R2.4** There is no high-score rule" in common
     assert f"- **R6.1** {house['R6.1']}" not in common  # the same in every preset
 
+
+def test_chicago_rules_numbered(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["rules", "--numbered", "--profile", "classic", "--set", "target=51",
+                 "--lang", "sv"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.startswith("# Numrerade regler: Klassisk Chicago med köpstopp")
+    assert "- **R2.4** Köpstopp" in out and "51 poäng" in out
+    assert all(f"**{n}**" in out for _numeral, numbers in NUMBERS for n in numbers)
+    assert main(["rules", "--profile", "classic"]) == 0
+    assert "**R2.4**" not in capsys.readouterr().out  # the plain rules are not numbered

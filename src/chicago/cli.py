@@ -22,6 +22,7 @@ from chicago.core.rules import (
 )
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import _, from_environment, spoken, use_language
+from chicago.text.rules_numbered import numbered_markdown
 from chicago.text.rules_text import rules_markdown
 
 if TYPE_CHECKING:
@@ -210,7 +211,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
         sys.stdout.write(knobs_text(profile))
         return 0
     with use_language(args.lang or from_environment(dict(os.environ))):
-        text = rules_markdown(profile)
+        text = numbered_markdown(profile) if args.numbered else rules_markdown(profile)
     if sys.stdout.isatty():  # rendered for a person (a screen reader reads no # or |)
         show_paged(text)
     else:  # piped or redirected: the Markdown itself
@@ -588,6 +589,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--knobs", action="store_true",
                    help="list the knobs --set changes and the values each offers")
+    p.add_argument("--numbered", action="store_true",
+                   help="the numbered reference (R1.1 to R9.2) that code and tests cite")
     _add_lang(p)
     p.set_defaults(run=cmd_rules)
     p = sub.add_parser("keep", help="keep the score of a game played with real cards")
