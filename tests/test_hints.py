@@ -66,7 +66,7 @@ def test_a_chicago_hint_gives_the_chance_and_the_worth() -> None:
     assert a.needs_call
     text = hint_text(s, 20)
     assert text.startswith(
-        f"Call Chicago. You take all five tricks in about 100% of {CALL_SAMPLES} deals")
+        f"You take all five tricks in about 100% of {CALL_SAMPLES} deals")
     assert "more than passing" in text or "decides this game for you" in text
     assert "even a broken call qualifies you (R7.4)" in text
 
@@ -74,7 +74,8 @@ def test_a_chicago_hint_gives_the_chance_and_the_worth() -> None:
 def test_a_weak_chicago_hint_says_no() -> None:
     s = hard(chicago_question("2c 7d 9h Js 4c"))
     assert s.action == ChicagoCall(0, False)
-    assert hint_text(s, 20).startswith("Do not call Chicago. You take all five tricks in ")
+    # The front-ends say the advice ("do not call Chicago (n)") before these words.
+    assert hint_text(s, 20).startswith("You take all five tricks in ")
 
 
 def test_an_urgent_call_is_explained() -> None:
@@ -132,3 +133,16 @@ def test_a_reset_is_named_and_tiny_chances_are_not_zero() -> None:
     text = hint_text(s)
     assert "Your score resets to 0 (R2.4)." in text
     assert "By the second exchange: three of a kind or better under 1%." in text
+
+
+def test_a_chicago_hint_says_what_the_call_gives_up() -> None:
+    """R4.5, R6.3: with a flush, the final hand's 5 points (R4.2) are lost to a call; the
+    hint says so once, with the view of the seat it advises."""
+    state = chicago_question("2h 5h 8h Jh Kh")
+    seen = view(state, 0)
+    s = hard(state)
+    text = hint_text(s, 20, seen)
+    assert text.count("A call gives up your hand's final award: it would score 5 points "
+                      "(R4.5).") == 1
+    assert not text.startswith(("Call Chicago", "Do not call Chicago"))
+    assert "final award" not in hint_text(s, 20)  # without the view nothing is guessed

@@ -338,7 +338,9 @@ def test_hints_give_the_coachs_odds() -> None:
     line = next(ln for ln in out.getvalue().splitlines() if "Hint (" in ln)
     assert re.search(rf"You take all five tricks in (about \d+%|under 1%) of {CALL_SAMPLES} "
                      r"deals .*"
-                     r"\(an estimate\)\. (In this game a call is worth|A call very likely decides)",
+                     r"\(an estimate\)\. "
+                     r"(A call gives up your hand's final award: [^.]*\(R4\.5\)\. )?"
+                     r"(In this game a call is worth|A call very likely decides)",
                      line), line
     assert "(R7.4)" in line
     game = advance_to(lambda g: g.state.phase is Phase.PLAY and len(g.legal_actions()) > 1

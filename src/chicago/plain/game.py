@@ -269,7 +269,7 @@ class PlainGame:
         suggestion = make_bot(level).suggest(v, self._legal, rng)
         words = self.narrator.action_words(suggestion.action, v, self._legal)
         self.say(_("Hint ({level} bot): {words}. {reason}", level=_(LEVEL_WORDS[level]),
-                   words=words, reason=hint_text(suggestion, v.scores[ME])))
+                   words=words, reason=hint_text(suggestion, v.scores[ME], v)))
 
     # --- decisions (the Player protocol) -------------------------------------------------
 

@@ -227,8 +227,9 @@ class TableCore:
         be estimates): the hint of every table, alone or with people."""
         legal = Game(state.setup, state).legal_actions()
         rng = bot_stream(state.setup.seed, seat, version)
-        s = self.bot(HINT_LEVEL).suggest(view(state, seat), legal, rng)
-        return Hint(s.action, hint_text(s, state.scores[seat]), s.advice)
+        seen = view(state, seat)
+        s = self.bot(HINT_LEVEL).suggest(seen, legal, rng)
+        return Hint(s.action, hint_text(s, state.scores[seat], seen), s.advice)
 
     def game_file(self, snap: _Snapshot, **meta: object) -> dict[str, Any]:
         """The game file (GAME-FILE.md) of `snap`, with `meta`: app version, dates, and what

@@ -18,6 +18,8 @@ from __future__ import annotations
 from chicago.bots.base import Advice, Suggestion
 from chicago.core.actions import ChicagoCall, Play
 from chicago.core.hands import Category
+from chicago.core.views import PlayerView
+from chicago.text.call_cost import hint_cost
 from chicago.text.i18n import N_, _, ngettext
 from chicago.text.reasons import about, kept_words, pct, reason_words, the_card
 
@@ -71,9 +73,10 @@ def exchange_words(a: Advice) -> str:
     return f"{text} {_imagined(a)}"
 
 
-def chicago_words(call: bool, a: Advice, score: int) -> str:
-    """The Chicago question: the chance of all five tricks and what a call is worth."""
-    lead = _("Call Chicago.") if call else _("Do not call Chicago.")
+def chicago_words(call: bool, a: Advice, score: int, cost: str = "") -> str:
+    """The Chicago question: the chance of all five tricks, what a call is worth and what it
+    gives up (`cost`, call_cost). The hint's action ("call Chicago") is said before these
+    words by every front-end, so they do not say it again."""
     chance = ngettext(
         "You take all five tricks in {chance} of {n} deal imagined from what you can "
         "see (an estimate).",
@@ -108,7 +111,7 @@ def chicago_words(call: bool, a: Advice, score: int) -> str:
         why = _("That counts the qualification: even a broken call qualifies you (R7.4).")
     else:
         why = _("You are qualified already (R7.4).")
-    return f"{lead} {chance} {value} {why}"
+    return " ".join(x for x in (chance, cost, value, why) if x)
 
 
 def play_words(s: Suggestion, a: Advice) -> str:
@@ -139,16 +142,19 @@ def play_words(s: Suggestion, a: Advice) -> str:
         a.samples, card=card, chance=about(a.last_trick))
 
 
-def hint_text(s: Suggestion, score: int = 0) -> str:
+def hint_text(s: Suggestion, score: int = 0, v: PlayerView | None = None) -> str:
     """The hint for a suggestion: the coach's words when it has numbers, else its reason.
-    `score` is the player's score (for the Chicago question)."""
+    `score` is the player's score and `v` their view (for the Chicago question: what a call
+    gives up with their hand in this game)."""
     a = s.advice
     if a is None or a.samples == 0:
         return reason_words(s.reason)
     if a.kind == "exchange":
         return exchange_words(a)
     if a.kind == "chicago":
-        return chicago_words(isinstance(s.action, ChicagoCall) and s.action.call, a, score)
+        cost = hint_cost(v.profile, v.hand) if v is not None else ""
+        return chicago_words(isinstance(s.action, ChicagoCall) and s.action.call, a, score,
+                             cost)
     if a.kind == "play":
         return play_words(s, a)
     return reason_words(s.reason)

@@ -20,6 +20,7 @@ from chicago.core.cards import Card
 from chicago.core.hands import hand_value
 from chicago.core.rules import ChicagoTiming, RuleProfile
 from chicago.core.views import PlayerView
+from chicago.text.call_cost import call_cost
 from chicago.text.cards import card_name, category_with, face, faces, hand_name
 from chicago.text.i18n import N_, _, ngettext
 from chicago.text.seat_names import NAMED
@@ -334,6 +335,9 @@ class Narrator:
                 "Call Chicago? You must then win all five tricks: {win} if you do, {lose} (R7).",
                 win=win, lose=lose),
         ]
+        cost = call_cost(p, v.hand)
+        if cost:
+            lines.append(cost)
         if p.chicago_caller_leads:
             lines.append(_("The caller leads the first trick."))
         if p.chicago_timing is ChicagoTiming.FIRST_TRICK and v.trick:
