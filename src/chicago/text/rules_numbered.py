@@ -470,11 +470,12 @@ def _reference() -> str:
         "",
         numbered_markdown(HOUSE).rstrip("\n"),
         "",
-        "## The other presets",
+        "## X. The other presets",
         "",
         "Each preset below is played as above except for the rules listed, which read as "
-        "follows. `chicago rules --numbered --profile NAME` prints a preset whole, and "
-        "`--set KNOB=VALUE` any change of it.",
+        "follows; the code cites this part as §X. `chicago rules --numbered --profile NAME` "
+        "prints a preset whole, and `--set KNOB=VALUE` any change of it (`chicago rules "
+        "--knobs` lists the knobs and their values).",
     ]
     for preset in PRESETS.values():
         if preset.id == HOUSE.id:
