@@ -1,4 +1,4 @@
-"""The bots' targets (issue 11), each with its games, seed and 95% Wilson interval.
+"""The bots' targets, each with its games, seed and 95% Wilson interval.
 
     .venv/bin/python bench/arena.py [--only KEY,...] [--games KEY=N ...] [--seed S]
                                     [--jobs J] [--load KEY=FILE.json ...] [--json]

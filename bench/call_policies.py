@@ -1,4 +1,4 @@
-"""Two Chicago-call policies for the hard level, measured and not kept (README, issue 25).
+"""Two Chicago-call policies for the hard level, measured and not kept (bench/RESULTS.md).
 
 - `PatientBot` (`hard-patient`): a seat that still needs its qualifying call (R7.4) is forced
   to call only from target − 7 (45, the R2.4 line) instead of target − Chicago value (37),

@@ -23,7 +23,7 @@ default; the medians are printed. Measured inside the page from the navigation's
 `--server NAME=PYTHON` starts `chicago serve` with that interpreter (another checkout's venv,
 to compare two versions in the same run: the servers take turns, run by run); `--url
 NAME=URL` measures a server already running. Each server gets its own SQLite file. The
-targets (issue 24): the single-player table playable in <= 1.2 s cold and <= 0.5 s warm,
+targets: the single-player table playable in <= 1.2 s cold and <= 0.5 s warm,
 the other pages in <= 1.5 s cold, the table <= 60 KB cold and <= 5 KB of static files warm.
 """
 
@@ -68,7 +68,7 @@ READY = {
     "table": "document.querySelector('#table-app[data-state=ready]')"
              " && inView(document.querySelector('#hand button:not([disabled])'))"
              " && inView(document.querySelector('#controls button:not([disabled])'))",
-    # The one table page (issue 20) or, in older checkouts, the separate friends page.
+    # The one table page or, in older checkouts, the separate friends page.
     "friends": "(document.querySelector('#table-app[data-state=ready]')"
                " && inView(document.querySelector('#hand button:not([disabled])'))"
                " && inView(document.querySelector('#controls button:not([disabled])')))"

@@ -1,4 +1,4 @@
-"""The coach's review measured (issue 22): how many decisions it marks, the distribution of
+"""The coach's review measured: how many decisions it marks, the distribution of
 the marks' costs, and the time of a 20-deal game's review — this checkout's coach beside
 another checkout's (main's, say), run at the same time in another process, so that the
 ratio is fair on a loaded machine.

@@ -1,4 +1,4 @@
-"""Looking back, measured (issue 14): statistics of 5,000 stored games, and the coach's review
+"""Looking back, measured: statistics of 5,000 stored games, and the coach's review
 of a 20-deal game.
 
 1. Statistics. A fresh SQLite file gets 5,000 finished games of one guest: 50 distinct games

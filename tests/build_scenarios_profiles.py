@@ -1,11 +1,12 @@
-"""Writes the stacked-deck scenarios for the other profiles (RULES.md §X) into tests/scenarios/.
+"""Writes the stacked-deck scenarios for the other profiles (docs/rules.md §X) into
+tests/scenarios/.
 
 Run: `.venv/bin/python tests/build_scenarios_profiles.py`. One or more files per knob value
 of `chicago.core.rules.CHOICES` that changes behaviour, named `x-<knob>-<value>-<slug>.json`,
 under the presets `classic`, `basic` and `common` and custom profiles (a preset with knobs
 changed). A custom profile is written whole, as `profile_to_json(customize(base, ...))`
 gives it (docs/game-file.md); only the profile object comes from the library. Every
-expected value below was worked out by hand from RULES.md §X and R1–R9 (comments show the
+expected value below was worked out by hand from docs/rules.md §X and R1–R9 (comments show the
 arithmetic), never copied from the engine's output.
 
 Tables: 3 seats with the first dealer 2, so deal 1 is exchanged, asked and led from seat 0

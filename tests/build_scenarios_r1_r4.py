@@ -1,7 +1,8 @@
-"""Writes the stacked-deck scenarios for RULES.md R1–R4 (and a few of R8) into tests/scenarios/.
+"""Writes the stacked-deck scenarios for docs/rules.md R1–R4 (and a few of R8) into
+tests/scenarios/.
 
 Run: `.venv/bin/python tests/build_scenarios_r1_r4.py`. Decks and actions are hand-made; every
-expected value below was worked out from RULES.md by hand (the comments show the reasoning),
+expected value below was worked out from docs/rules.md by hand (the comments show the reasoning),
 never copied from the engine's output. Files are written one action (and one event) per line.
 
 Card order note: discards are listed in card order (rank first, then c d h s), so an engine

@@ -1,7 +1,7 @@
-"""Writes the stacked-deck scenarios for RULES.md R5–R8 into tests/scenarios/.
+"""Writes the stacked-deck scenarios for docs/rules.md R5–R8 into tests/scenarios/.
 
 Run: `.venv/bin/python tests/build_scenarios_r5_r8.py`. The decks and the actions are built
-from a few hand-made deals; every expected value below was worked out from RULES.md by hand
+from a few hand-made deals; every expected value below was worked out from docs/rules.md by hand
 (comments show the arithmetic), never copied from the engine's output.
 
 Tables used: 3 seats with the first dealer 2 (so deal 1 is asked/played from seat 0, deal 2

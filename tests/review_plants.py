@@ -1,5 +1,5 @@
 """Planted mistakes for the coach's review (no tests here): short games on stacked deals
-(GAME-FILE.md "deals") where seat 0 makes one clearly worse choice and otherwise plays the
+(docs/game-file.md "deals") where seat 0 makes one clearly worse choice and otherwise plays the
 coach's own (so that only the planted decision is in question), seat 1 is the easy level,
 and deal 2 deals seat 1 a straight flush, which ends the game at once (R4.4, the house
 profile's straight_flush = win).

@@ -1,5 +1,5 @@
 """Profiles whose rules text the tests read: the four presets and custom profiles that, together,
-show every value of every enum and yes/no knob (RULES.md §X and the options below it)."""
+show every value of every enum and yes/no knob (docs/rules.md §X and the options below it)."""
 
 from __future__ import annotations
 

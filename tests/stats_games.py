@@ -1,6 +1,6 @@
 """Four short stacked-deck games for the statistics tests (no tests here), two seats, the
 house rules, dealer 1 (so seat 0 exchanges and leads first, R1.3/R6.1). The comments give
-what each game is, worked out by hand from RULES.md."""
+what each game is, worked out by hand from docs/rules.md."""
 
 from __future__ import annotations
 

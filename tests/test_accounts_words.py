@@ -1,4 +1,4 @@
-"""The words added for issue 10 (accounts, API errors, command line, terminal table) have
+"""The words of accounts, API errors, the command line and the terminal table have
 Swedish translations in `sv/LC_MESSAGES/accounts.po`, with the same placeholders."""
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ def test_play_game_plays_to_the_end_and_reports_every_event() -> None:
     assert seen == result.game.events
     assert result.actions == len(result.game.actions)
     assert sum(len(t) for t in result.decision_times) == result.actions
-    # The record replays to the same game (GAME-FILE.md).
+    # The record replays to the same game (docs/game-file.md).
     again = replay(loads(json.dumps(dump(result.game))))
     assert again.state.scores == result.scores and again.state.winner == result.winner
 

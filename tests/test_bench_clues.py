@@ -71,9 +71,9 @@ def test_the_deep_variant_searches_deeper_and_nothing_else() -> None:
 
 
 def test_hard_before_plays_the_games_hard_played_before_its_opponent_model() -> None:
-    """`hard-before` is the yardstick for what issue 25 changed in hard (and so in the
+    """`hard-before` is the yardstick for what the opponent model changed in hard (and so in the
     coach's hints): replayed histories and 128 worlds, every decision (R2-R6) the one hard
-    made at commit 5758a19. The digest is of the game file's actions (GAME-FILE.md) of the
+    made at commit 5758a19. The digest is of the game file's actions (docs/game-file.md) of the
     2-seat game on seed 3 that hard played at that commit."""
     game = Game.new(seats=2, seed=3)
     play_game([clues.VARIANTS["hard-before"]() for _ in range(2)], game=game)

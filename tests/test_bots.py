@@ -1,6 +1,6 @@
 """The bots (R9.2): three levels of computer opponent, deciding from a seat's view only.
 
-Whole games at every table size under every preset (RULES.md §X) with only legal actions;
+Whole games at every table size under every preset (docs/rules.md §X) with only legal actions;
 reproducible decisions; no access to the game state; and focused decisions on stacked deals
 (the last trick R6.3, Chicago calls R5, the high-score reset R2.4, four of a kind R4.3).
 Decision times are measured and printed, never asserted.

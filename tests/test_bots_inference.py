@@ -1,4 +1,4 @@
-"""The hard level's opponent model (issue 25; R2.1, R2.2, R2.5, R4.1, R4.2, R5.1, R6.1, R9.1,
+"""The hard level's opponent model (R2.1, R2.2, R2.5, R4.1, R4.2, R5.1, R6.1, R9.1,
 R9.2): the clues a view shows of each seat, their measured weights, and imagined deals drawn
 by them that always fit the view."""
 

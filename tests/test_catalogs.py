@@ -1,4 +1,4 @@
-"""The catalogs (issue 12): every message the code shows has a Swedish translation, with the
+"""The catalogs: every message the code shows has a Swedish translation, with the
 same named placeholders, and no catalog holds a fuzzy (unchecked) entry."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The `chicago` command's options (issue 10): knob values in every offered form, refused
+"""The `chicago` command's options: knob values in every offered form, refused
 contradictions naming both knobs, the `house` alias, a reader that stops early, and
 `--levels` read the same way by `play` and `arena`."""
 
@@ -41,7 +41,7 @@ def _offered_forms(value: object) -> list[str]:
 
 
 def test_every_offered_value_is_accepted_by_set(capsys: pytest.CaptureFixture[str]) -> None:
-    """RULES.md §X: every value a knob offers can be typed after --set (none, lists, words);
+    """docs/rules.md §X: every value a knob offers can be typed after --set (none, lists, words);
     a refusal is only ever a contradiction, never "cannot be"."""
     for preset in PRESETS:
         for knob, values in CHOICES.items():

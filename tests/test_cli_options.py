@@ -25,7 +25,7 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 
 def test_changes_split_only_where_a_knob_follows() -> None:
-    """RULES.md §X: a list value (hand_awards, R3.1) keeps its commas; a comma before
+    """docs/rules.md §X: a list value (hand_awards, R3.1) keeps its commas; a comma before
     `knob=` starts the next change."""
     assert split_changes("target=51,hand_awards=1,2,3,4,5,6,quads=points") == [
         "target=51", "hand_awards=1,2,3,4,5,6", "quads=points"]

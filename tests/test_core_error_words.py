@@ -1,6 +1,6 @@
 """The core's errors in the reader's language: game-file and rule-profile errors carry their
 message id (an English template with named {placeholders}) and parameters beside an English
-str() that stays byte for byte as `chicago replay` prints it (GAME-FILE.md); chicago.text
+str() that stays byte for byte as `chicago replay` prints it (docs/game-file.md); chicago.text
 words them in Swedish, in the Textual import dialog, the new-game form and the CLI."""
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def _error(data: object) -> record.GameFileError:
 
 @pytest.mark.parametrize(("data", "english"), SAMPLES)
 def test_the_english_line_is_unchanged(data: object, english: str) -> None:
-    """GAME-FILE.md: str() of a game-file error is the line `chicago replay` prints, and the
+    """docs/game-file.md: str() of a game-file error is the line `chicago replay` prints, and the
     words in English are that line (an illegal action said as the table says it aside)."""
     error = _error(data)
     assert str(error) == english

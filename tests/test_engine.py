@@ -1,6 +1,6 @@
 """The core API: new_game, legal_actions, apply, IllegalAction, and the seeded shuffle.
 
-Each test names the rule (RULES.md) or design principle (DESIGN.md) it checks.
+Each test names the rule (docs/rules.md) or design principle (docs/design.md) it checks.
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def test_new_game_refuses_a_dealer_who_is_not_a_seat(dealer: int) -> None:
 
 
 def test_first_dealer_drawn_from_the_seed_is_pinned() -> None:
-    """R1.2, DESIGN principle 4: the first dealer is drawn from the seed; a golden value, so
+    """R1.2, docs/design.md principle 4: the first dealer is drawn from the seed; a golden value, so
     a change to the random stream (which would change every saved game) is caught."""
     assert [new_game(seats=4, seed=seed).dealer for seed in range(4)] == [2, 0, 0, 3]
     assert [Stream(seed, "dealer").below(4) for seed in range(4)] == [2, 0, 0, 3]
@@ -131,7 +131,7 @@ GOLDEN_DECK_SEED_1_DEAL_1 = [
 
 
 def test_seeded_deck_is_pinned() -> None:
-    """DESIGN principle 4 (R1.3): same seed, same game, forever — the deck of (seed 1,
+    """docs/design.md principle 4 (R1.3): same seed, same game, forever — the deck of (seed 1,
     deal 1) is a golden list; it is dealt one card at a time from the dealer's left."""
     deck = shuffled(DECK, 1, "deck", 1)
     assert texts(deck) == GOLDEN_DECK_SEED_1_DEAL_1
@@ -156,7 +156,7 @@ def test_belows_gives_what_below_gives(n: int) -> None:
 
 
 def test_stacked_deal_replaces_the_shuffle() -> None:
-    """GAME-FILE.md `deals`: the named hands and stock top are dealt as given."""
+    """docs/game-file.md `deals`: the named hands and stock top are dealt as given."""
     deal = stacked("Qh 2h 9c 8d 4s", "Ah Ad 7c 5s 3d", "Kc Kd")
     state = new_game(seats=2, seed=5, dealer=0, deals=[deal])
     assert texts(state.hands[0]) == ["Qh", "2h", "9c", "8d", "4s"]
@@ -261,7 +261,7 @@ def test_nothing_is_legal_after_the_game_is_over() -> None:
 
 
 def test_illegal_action_is_a_value_error_naming_the_rule() -> None:
-    """DESIGN principle 3: one error type, a ValueError, whose message names the rule."""
+    """docs/design.md principle 3: one error type, a ValueError, whose message names the rule."""
     assert issubclass(IllegalAction, ValueError)
     error = IllegalAction("seat 2 must follow suit (hearts led)", "R6.1")
     assert str(error) == "seat 2 must follow suit (hearts led) — R6.1"
@@ -273,7 +273,7 @@ def test_wrong_seat_is_refused() -> None:
     refused(two_seats(), Exchange(0, ()), "R2.1", "seat 1's turn")
     refused(two_seats(), Exchange(5, ()), "R1.1", "no seat 5")
     # R1.1: a bool is not a seat number, even where it equals the seat to act (True == 1):
-    # accepting it would record an action that the game file refuses (GAME-FILE.md `seat`).
+    # accepting it would record an action that the game file refuses (docs/game-file.md `seat`).
     refused(two_seats(), Exchange(True, ()), "R1.1", "no seat True")  # type: ignore[arg-type]
 
 
@@ -453,7 +453,7 @@ def test_straight_flush_wins_at_once() -> None:
 
 @pytest.mark.parametrize("n", [1, 2, 3, 7, 52, 1000, 2**31 + 1])
 def test_stream_below_stays_in_range(n: int) -> None:
-    """DESIGN principle 4: below(n) is an integer in [0, n)."""
+    """docs/design.md principle 4: below(n) is an integer in [0, n)."""
     stream = Stream(3, "range", n)
     values = [stream.below(n) for _ in range(500)]
     assert all(isinstance(v, int) and 0 <= v < n for v in values)
@@ -487,7 +487,7 @@ def test_stream_random_is_in_the_unit_interval() -> None:
 
 
 def test_shuffled_is_a_permutation_and_stable() -> None:
-    """DESIGN principle 4: shuffled is a permutation, the same for the same seed and labels
+    """docs/design.md principle 4: shuffled is a permutation, the same for the same seed and labels
     on every call, and different for another seed or label."""
     order = shuffled(DECK, 42, "deck", 1)
     assert sorted(order) == list(DECK) and len(set(order)) == 52
@@ -500,7 +500,7 @@ def test_shuffled_is_a_permutation_and_stable() -> None:
 
 
 def test_stream_is_reproducible_word_for_word() -> None:
-    """DESIGN principle 4: two streams with the same seed and labels give the same values."""
+    """docs/design.md principle 4: two streams of one seed and labels give the same values."""
     a, b = Stream(99, "x", 3), Stream(99, "x", 3)
     assert [a.below(1000) for _ in range(300)] == [b.below(1000) for _ in range(300)]
     c, d = Stream(99, "x", 4), Stream(99, "x", 3)

@@ -1,5 +1,5 @@
-"""The terminal side of issue 14: `chicago replay FILE --step` steps through a game (and
-`chicago replay FILE` stays byte for byte as GAME-FILE.md says); `chicago stats` prints the
+"""The terminal side of looking back: `chicago replay FILE --step` steps through a game (and
+`chicago replay FILE` stays byte for byte as docs/game-file.md says); `chicago stats` prints the
 figures of this computer's terminal games."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_step_through_a_finished_game(tmp_path: Path, monkeypatch: pytest.Monkey
     assert main(["replay", str(path), "--step"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Step 0 of 18 (deal 1)\n")
-    # the game is over: everything shows; the bots keep their table names (issue 22)
+    # the game is over: everything shows; the bots keep their table names
     assert "Astrid is dealt 3♣ 3♦ 9♥ J♦ 5♣." in out
     assert "Step 16 of 18 (deal 2)" in out and "Step 15 of 18 (deal 1)" in out
     assert "Unknown command z" in out and "There is no step 99 (steps 0 to 18)." in out

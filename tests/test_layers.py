@@ -1,4 +1,4 @@
-"""The house's layers (DESIGN.md "Layers"): the import contracts hold, nothing imports in a
+"""The house's layers (docs/design.md "Layers"): the import contracts hold, nothing imports in a
 circle, the rules core needs only the standard library, and modules stay small."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def graph() -> grimp.ImportGraph:
 
 
 def test_core_imports_only_the_standard_library(graph: grimp.ImportGraph) -> None:
-    """DESIGN.md principle 1: the pure rules core stands on the standard library alone."""
+    """docs/design.md principle 1: the pure rules core stands on the standard library alone."""
     outside = set()
     for module in graph.find_children("chicago.core") | {"chicago.core"}:
         for imported in graph.find_modules_directly_imported_by(module):
@@ -129,7 +129,7 @@ def test_no_module_imports_in_a_circle(graph: grimp.ImportGraph) -> None:
 
 
 def test_modules_stay_small() -> None:
-    """DESIGN.md: no Python module beyond ~600 lines; split by concept before then."""
+    """docs/design.md: no Python module beyond ~600 lines; split by concept before then."""
     too_long = {
         str(p.relative_to(SRC)): n
         for p in SRC.rglob("*.py")

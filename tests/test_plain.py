@@ -415,7 +415,7 @@ def test_the_leak_check_catches_a_leak(tmp_path: Path) -> None:
         assert_no_leak(leaky, game)
 
 
-# --- issue 10: zero, keep with more words, the save folder -----------------------------------
+# --- zero, keep with more words, the save folder -----------------------------------
 
 
 def test_zero_at_an_exchange_is_no_card_position() -> None:
@@ -458,7 +458,7 @@ def test_save_to_a_missing_folder_is_refused_before_the_game(
 
 
 def test_swedish_level_names_and_j_for_yes() -> None:
-    """GLOSSARY-sv.md: lätt / normal / svår name the levels wherever levels are given; `j`
+    """docs/glossary.md: lätt / normal / svår name the levels wherever levels are given; `j`
     answers yes at the 45+ confirmation (R2.4), after the safe answer first."""
     assert opponent_levels(4, "svår", None) == ("hard",) * 3
     assert opponent_levels(4, None, "lätt,normal,Svår") == ("easy", "normal", "hard")

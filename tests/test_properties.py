@@ -139,7 +139,7 @@ def test_finished_with_a_winner_or_exactly_one_seat_to_act(game: Playthrough) ->
 @QUICK
 @given(playthroughs())
 def test_apply_never_mutates_its_input(game: Playthrough) -> None:
-    """DESIGN principle 1: `apply` returns a new state and leaves its input untouched."""
+    """docs/design.md principle 1: `apply` returns a new state and leaves its input untouched."""
     state = game.states[0]
     for action in game.actions:
         before = copy.deepcopy(state)
@@ -150,7 +150,7 @@ def test_apply_never_mutates_its_input(game: Playthrough) -> None:
     assert state == game.final
 
 
-# --- one source of truth for legality (DESIGN principle 3) -------------------------------
+# --- one source of truth for legality (docs/design.md principle 3) -------------------------------
 
 
 def illegal_candidates(state: GameState) -> list[Action]:
@@ -213,7 +213,7 @@ def check_legality(state: GameState) -> None:
 @QUICK
 @given(playthroughs())
 def test_legal_actions_are_accepted_and_others_refused(game: Playthrough) -> None:
-    """DESIGN principle 3: every action `legal_actions` lists is accepted by `apply`; a few
+    """docs/design.md principle 3: every action `legal_actions` lists is accepted by `apply`; a few
     illegal ones (wrong seat, wrong kind, card not held, five discards, a card named twice,
     not following suit R6.1, anything after the end R8) raise IllegalAction, a ValueError
     whose message ends with the rule (`— R6.1`), and leave the state unchanged."""
@@ -237,7 +237,7 @@ def build_game(game: Playthrough) -> Game:
 @FAST
 @given(playthroughs(head_start=False))
 def test_replaying_a_dumped_game_gives_the_same_game(game: Playthrough) -> None:
-    """R1.3, DESIGN principle 7: a game dumped to a game file (through JSON text) and
+    """R1.3, docs/design.md principle 7: a game dumped to a game file (through JSON text) and
     replayed gives the same state, the same actions and the same events."""
     g = build_game(game)
     text = json.dumps(record.dump(g))
@@ -252,7 +252,7 @@ def test_replaying_a_dumped_game_gives_the_same_game(game: Playthrough) -> None:
 @FAST
 @given(playthroughs(head_start=False))
 def test_same_seed_and_actions_give_the_same_game(game: Playthrough) -> None:
-    """R1.3, DESIGN principle 4: same seed + same actions → the same game, card for card."""
+    """R1.3, docs/design.md principle 4: same seed + same actions → the same game, card for card."""
     state = new_game(game.profile, game.seats, game.seed)
     assert state == game.states[0]
     for i, action in enumerate(game.actions):
@@ -303,7 +303,7 @@ def views_agree(a: GameState, b: GameState, seat: int) -> bool:
 def test_views_do_not_depend_on_unseen_cards_or_the_seed(
     game: Playthrough, data: st.DataObject
 ) -> None:
-    """R9.1, DESIGN principle 5: relabel every card a seat has not seen (other hands, the
+    """R9.1, docs/design.md principle 5: relabel every card a seat has not seen (other hands, the
     stock, others' discards, cards out) by a permutation, consistently in every field and in
     the deal's events, and change the seed: the seat's view, and its JSON, do not change."""
     state = data.draw(st.sampled_from(game.states[-3:]), label="state")

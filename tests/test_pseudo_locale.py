@@ -103,7 +103,7 @@ def test_chicago_rules_in_the_pseudo_locale(xx: Path, capsys: pytest.CaptureFixt
 def test_the_coach_s_review_in_the_pseudo_locale(
     xx: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
-    """`chicago review --lang xx` on a game with a planted mistake (issue 22's plants: the
+    """`chicago review --lang xx` on a game with a planted mistake (the review tests' plants: the
     hand R4, the Chicago R7, the last trick R6.3): the summary, the mark, its reason with the
     odds and its cost are all worded through the catalogs, numbers as the locale writes them."""
     from review_plants import PLANTS

@@ -1,4 +1,5 @@
-"""Every way a game file can be bad (GAME-FILE.md), through `chicago replay` and `record.loads`.
+"""Every way a game file can be bad (docs/game-file.md), through `chicago replay` and
+`record.loads`.
 
 A bad file makes `chicago replay` exit 2 with exactly one line on stderr and nothing on
 stdout. A line about an action starts with `action N:`; a line about an illegal move ends

@@ -3,7 +3,7 @@
 `tests/scenarios/r2_3-recycling-six-seats.json` names the whole deck, so the stock is known
 card for card until it runs out. From then on the order of a recycled stock depends on the
 seed, but which cards it may hold does not: only completed discards — never the discards of
-the player exchanging now, nor the offer they just declined (RULES.md R2.3). This test keeps
+the player exchanging now, nor the offer they just declined (docs/rules.md R2.3). This test keeps
 its own model of the stock and of the discard pile from the events, replays the scenario under
 many seeds through `chicago replay`, and checks every drawn card against that model.
 """
@@ -31,7 +31,7 @@ def _replay(data: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 class StockModel:
-    """What RULES.md R2.1–R2.3 allow each draw to be, built only from the events."""
+    """What docs/rules.md R2.1–R2.3 allow each draw to be, built only from the events."""
 
     def __init__(self, stock: list[str]) -> None:
         self.known = list(stock)  # the named stock, top first

@@ -1,7 +1,7 @@
 """`chicago review FILE`: the coach's review of a game file in the terminal — the summary and
 the marks (costliest first, or in game order), in English or Swedish, or one JSON object;
 a progress bar on standard error; a bad file or seat is one line on standard error and
-exit status 2, as `chicago replay` (GAME-FILE.md)."""
+exit status 2, as `chicago replay` (docs/game-file.md)."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def test_words_in_swedish(planted: tuple[Path, int], capsys: Any) -> None:
 def test_a_tables_file_names_its_person(planted: tuple[Path, int], tmp_path: Path,
                                         capsys: Any) -> None:
     """A table with people's backup (`meta.players`): the review names the seat as the table
-    did (issue 22)."""
+    did."""
     path, _ = planted
     data = json.loads(path.read_text())
     data["meta"] = {"players": ["Ann"] + [None] * (data["seats"] - 1)}

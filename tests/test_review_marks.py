@@ -1,4 +1,4 @@
-"""The coach's marks are sure (issue 22): on stacked deals with a planted mistake — a made
+"""The coach's marks are sure: on stacked deals with a planted mistake — a made
 pair discarded (R2.1, R4.2), a four-flush broken, a good open card declined (R2.2), a Chicago
 called into a sure loss (R5.2, R7.2), a winner thrown into a trick it must lose when the
 last trick is at stake (R6.1, R6.3) — the review marks the mistake, with an interval above

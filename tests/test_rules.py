@@ -1,4 +1,4 @@
-"""Rule profiles (RULES.md §X): presets, custom profiles, their game-file form and the rules
+"""Rule profiles (docs/rules.md §X): presets, custom profiles, their game-file form and the rules
 page generated from them (`chicago rules`)."""
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def test_every_preset_passes_check_and_offers_only_offered_values(preset: RulePr
 
 
 def test_presets_follow_the_table_of_rules_md_x() -> None:
-    """RULES.md §X, the profiles table, cell by cell where the presets differ."""
+    """docs/rules.md §X, the profiles table, cell by cell where the presets differ."""
     assert [p.max_discard for p in (HOUSE, CLASSIC, BASIC, COMMON)] == [4, 5, 5, 5]
     assert [p.exchanges for p in (HOUSE, CLASSIC, BASIC, COMMON)] == [3, 3, 2, 3]
     assert [p.open_offer for p in (HOUSE, CLASSIC, BASIC, COMMON)] == [True, False, True, False]

@@ -1,4 +1,5 @@
-"""The rules text says what the engine does, knob by knob, in English and Swedish (RULES.md §X).
+"""The rules text says what the engine does, knob by knob, in English and Swedish
+(docs/rules.md §X).
 
 Every knob of a profile has a check here that finds its value in the generated text, written
 independently of `rules_text` (the phrases below are what a player must read). The checks are
@@ -471,7 +472,7 @@ def test_the_custom_profiles_cover_every_value_of_the_enum_knobs() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_house_rules_say_what_issue_12_found_missing(lang: str) -> None:
+def test_house_rules_say_what_was_once_missing(lang: str) -> None:
     """R4.3/R4.4 resets touch active opponents only, R2.3 a declined open card stays out, R8.6
     the check after each positive award, R4.5 a call cancels the third-stage choice."""
     page = Page(PRESETS["chicago-gamewide-0.2"], lang)

@@ -1,6 +1,6 @@
 """Stacked-deck scenarios (tests/scenarios/*.json), replayed through `chicago replay`.
 
-Each scenario is a GAME-FILE.md game file whose top-level `meta` holds a title, the rules
+Each scenario is a docs/game-file.md game file whose top-level `meta` holds a title, the rules
 it checks and the expected outcome (`meta.expect`):
 - `error`: the replay exits 2 with exactly that one line on stderr and nothing on stdout;
 - otherwise it exits 0 and each other key equals the output's key, except
@@ -48,7 +48,7 @@ def test_scenario_is_described(path: Path) -> None:
     assert isinstance(rules, list) and rules and all(isinstance(r, str) for r in rules)
     assert isinstance(meta.get("expect"), dict) and meta["expect"]
     # The project's naming convention: r<rule>-<slug>.json citing that rule, or, for the
-    # other profiles' knobs (RULES.md §X), x-<knob>-<value>-<slug>.json citing "§X".
+    # other profiles' knobs (docs/rules.md §X), x-<knob>-<value>-<slug>.json citing "§X".
     if path.stem.startswith("x-"):
         assert re.fullmatch(r"x-[a-z0-9_]+-[a-z0-9_]+-[a-z0-9-]+", path.stem), path.name
         assert "§X" in rules, f"{path.name} does not cite §X"

@@ -1,4 +1,4 @@
-"""Statistics (issue 14) of a set of stacked-deck games equal the figures worked out by
+"""Statistics of a set of stacked-deck games equal the figures worked out by
 hand (tests/stats_games.py gives each game's arithmetic): wins by reason (R4.4), Chicago
 calls and their points (R7.1, R7.2), qualification (R7.4), last tricks and with a two
 (R6.3), best hands, points per deal and by source; stored per (game, version)."""

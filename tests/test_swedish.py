@@ -1,4 +1,4 @@
-"""The game in Swedish (issue 12): card and hand words, the narration, illegal actions with
+"""The game in Swedish: card and hand words, the narration, illegal actions with
 their rule, and the plain game played to its end with `--lang sv`."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_cards_and_hands_in_swedish() -> None:
 
 
 def test_an_illegal_action_is_told_in_swedish_with_its_rule() -> None:
-    """R6.1: the issue's own example."""
+    """R6.1: the example of docs/game-file.md, in Swedish."""
     with use_language("sv"):
         assert (refusal("seat 0 must follow suit (hearts led)", "R6.1", me=0)
                 == "Du måste bekänna färg: hjärter spelades ut (R6.1)")
@@ -79,7 +79,7 @@ def test_an_illegal_action_is_told_in_swedish_with_its_rule() -> None:
 
 def test_an_illegal_action_in_a_game_file() -> None:
     """An imported backup's illegal action (R6.1) in the player's words; its English line
-    (`chicago replay`'s) stays as GAME-FILE.md has it."""
+    (`chicago replay`'s) stays as docs/game-file.md has it."""
     error = record.GameFileError(
         "action {n}: {reason}", n=12,
         reason=IllegalAction("seat 1 must follow suit (hearts led)", "R6.1"))

@@ -1,5 +1,5 @@
-"""What every table a seat is sent holds, made from what was made before (issue 20's
-"processor time per action does not grow"): at every version of whole games, for every
+"""What every table a seat is sent holds, made from what was made before (so that
+the processor time per action does not grow): at every version of whole games, for every
 seat and both languages, `Told` gives the texts `tell` gives over the whole log from a
 fresh narrator (R9.1: each seat's own redacted log), and it did tell on rather than anew;
 the log's events turned into JSON once each (chicago.web.log_json) are `view_to_json`."""

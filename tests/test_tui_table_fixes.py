@@ -1,4 +1,4 @@
-"""The terminal game's fixes of issue 10, through Textual's pilot at 80×24: the log ends on
+"""The terminal game's fixes, through Textual's pilot at 80×24: the log ends on
 its latest line, the "Now" column shows the moves of the bots that acted before you, a
 deal's recap counts "Before" from the deal's start after a resume, the rules dropdown
 fits, unplayable cards are dimmed but readable, focus is visible on the new-game form, the
@@ -350,7 +350,7 @@ def test_the_chart_shows_every_deal(service: TableService) -> None:
 
 
 def test_a_custom_profile_from_the_command_line_is_played(service: TableService) -> None:
-    """RULES.md §X: a custom profile, given with --set, reaches the form and the game."""
+    """docs/rules.md §X: a custom profile, given with --set, reaches the form and the game."""
     custom = customize("classic", target=51, quads="points_and_reset")
     app = make_app(service, defaults=NewGameDefaults(seats=2, levels=("easy",), seed=3,
                                                      profile=custom), start_new=True)

@@ -37,7 +37,7 @@ def _read(path: str) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """GAME-FILE.md: print the state after the last action; exit 2 with one line on error."""
+    """docs/game-file.md: print the state after the last action; exit 2 with one line on error."""
     try:
         text = _read(args.file)
     except (OSError, UnicodeDecodeError) as e:
@@ -200,7 +200,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    """Print the rules of a profile, generated from its knobs (RULES.md §X), or with
+    """Print the rules of a profile, generated from its knobs (docs/rules.md §X), or with
     --knobs the knobs themselves and the values each offers."""
     try:
         profile = profile_with_changes(args.profile, args.set)

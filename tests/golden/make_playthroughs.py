@@ -1,7 +1,7 @@
 """Writes one golden playthrough per preset into tests/golden/<preset>.txt.
 
 Run: `.venv/bin/python tests/golden/make_playthroughs.py`. Each file is a seeded 4-seat
-game on one preset (RULES.md §X), played with a fixed choice stream
+game on one preset (docs/rules.md §X), played with a fixed choice stream
 (`Stream(SEED, "golden", preset)`): keep all five a third of the time, call Chicago one
 time in eight, otherwise a uniform pick among the legal actions. It runs until a third
 deal begins (two whole deals with their tricks), the game ends, or MAX_STEPS.

@@ -1,4 +1,4 @@
-"""The scorekeeper applies each profile's special rules (RULES.md R2–R8 and §X), and undo and
+"""The scorekeeper applies each profile's special rules (docs/rules.md R2–R8 and §X), and undo and
 correction recompute everything."""
 
 from __future__ import annotations

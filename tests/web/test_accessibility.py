@@ -3,7 +3,7 @@ or critical violation on the lobby, the rules, the privacy and sign-in pages, an
 table at every kind of decision (exchange, open offer, four of a kind, Chicago, a trick),
 at a laptop's and a phone's size; every decision there is made by keys alone.
 
-The table's decisions come from an imported game file with a stacked first deal (GAME-FILE.md
+The table's decisions come from an imported game file with a stacked first deal (docs/game-file.md
 "deals"): seat 0 holds four aces, so one game shows every decision type within a few moves
 (R2.2 open offer, R4.3 four of a kind, R5.1 the Chicago question).
 """

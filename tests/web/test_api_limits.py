@@ -1,6 +1,6 @@
 """Sign-in limits that lock out no one else, the sign-up throttle, the purge of what the
 privacy page says is kept only for a while, account deletion, import seeds and the
-one-sentence errors of bodies the API cannot read (issue 10)."""
+one-sentence errors of bodies the API cannot read."""
 
 from __future__ import annotations
 

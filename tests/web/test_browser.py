@@ -311,7 +311,7 @@ def _first_frame_probe(context: Any) -> None:
 
 
 def test_a_phones_shut_drawer_is_filled_after_the_first_frame(server: str, browser: Any) -> None:
-    """Issue 24: on a phone the first frame draws the hand and the decision, not the shut
+    """On a phone the first frame draws the hand and the decision, not the shut
     drawer (not rendered: content-visibility), whose scores and log come just after it,
     there before it is opened, and drawn when it opens."""
     context, page, errors = new_page(browser, 390, 844)
@@ -334,7 +334,7 @@ def test_a_phones_shut_drawer_is_filled_after_the_first_frame(server: str, brows
 
 
 def test_going_back_to_a_table_shows_the_servers_state(server: str, browser: Any) -> None:
-    """Issue 24: the table page is kept by the browser and revalidated; a copy shown again
+    """The table page is kept by the browser and revalidated; a copy shown again
     without asking (back in the history) never shows a state the server has moved on from."""
     context, page, errors = new_page(browser, 1280, 720)
     start_game(page, server)

@@ -1,4 +1,4 @@
-"""A table with people in real browsers, through the one table page (issue 20): three
+"""A table with people in real browsers, through the one table page: three
 people and a bot play a whole 4-seat game. The creator (Ann) is on a laptop (1280x720) in
 English, a guest (Bo) on a phone (390x844, by touch) in Swedish, a signed-in friend (Cy) on
 a laptop by keys alone.

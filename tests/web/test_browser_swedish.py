@@ -1,4 +1,4 @@
-"""A whole game in a browser whose language is Swedish (issue 12): Chromium with the locale
+"""A whole game in a browser whose language is Swedish: Chromium with the locale
 sv-SE (so `Accept-Language: sv-SE`), the lobby and the table read in Swedish, and no English
 sentence anywhere on the table at any decision, recap or the result. Screenshots go to
 $CHICAGO_SCREENSHOTS if set, else the test's temporary directory."""

@@ -1,5 +1,5 @@
 """A watch link and the lobby's tables with friends in a real browser, at a laptop's size by
-mouse and keys and at a phone's size by touch (issue 13).
+mouse and keys and at a phone's size by touch.
 
 The creator makes the watch link on the table's page; a spectator opens it and follows the
 moves live: the page has no hand and no decision, and no socket frame names a card that an

@@ -1,4 +1,4 @@
-"""Error messages a player reads are sentences in their language (issue 21): every message
+"""Error messages a player reads are sentences in their language: every message
 raised to a player through the catalogs starts with a capital in English and in Swedish, and
 a sample of bad requests to the API is answered in Swedish, from a capital letter, for a
 Swedish reader (the single player's games, a table with people, its chat, the history).

@@ -1,4 +1,4 @@
-"""The history and the replay viewer's API (issue 14): finished games of the owner only,
+"""The history and the replay viewer's API: finished games of the owner only,
 filters, imported backups marked; after the game its owner sees everything, before it
 nothing hidden (R9.1); share links show a finished game read-only until revoked."""
 
@@ -57,7 +57,7 @@ def test_history_lists_the_owners_finished_games_with_filters(app: Any) -> None:
     assert mine["winner"] == played["winner"]
     assert mine["result"] == ("won" if played["winner"] == 0 else "lost")
     assert mine["levels"] == [None, "easy"]
-    # faces kept (issue 22): the bot is Astrid, as at the table, in the table's colours
+    # faces kept: the bot is Astrid, as at the table, in the table's colours
     assert [p["face"] for p in mine["players"]] == [
         {"name": "You", "colour": SEAT_COLOURS[0]}, {"name": "Astrid", "colour": SEAT_COLOURS[1]}]
     page = me.get("/history").text
@@ -99,7 +99,7 @@ def test_the_owner_sees_everything_after_the_game(app: Any) -> None:
         shown |= {c.text for c in state.out}
         assert shown == ALL_CARDS, k
     lines = [x for item in data["timeline"] for x in item["lines"]]
-    # the story names the bots as the table did (issue 22): Astrid, Bengt, never "Seat 1"
+    # the story names the bots as the table did: Astrid, Bengt, never "Seat 1"
     assert any(x.startswith("Astrid is dealt ") for x in lines)
     assert any(x.startswith("Bengt discards ") for x in lines)
     assert not any("Seat " in x or "seat " in x for x in lines)
@@ -202,7 +202,7 @@ def test_statistics_page_json_and_csv(app: Any) -> None:
     for title in ("Scores over the deals", "Win rate over time", "Points by source"):
         assert f"<title>{title}</title>" in page.text
     assert "<script" not in page.text.split("<main", 1)[1]  # charts without any script
-    # the game's chart names and colours the seats as the table did (issue 22)
+    # the game's chart names and colours the seats as the table did
     assert ">Astrid</text>" in page.text and f'stroke="{SEAT_COLOURS[1]}"' in page.text
     ids = [g["id"] for g in me.get("/api/history").json()["games"]]
     for gid in (ids[-1], "not-a-game"):

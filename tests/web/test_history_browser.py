@@ -152,7 +152,7 @@ def test_step_through_a_finished_game_and_open_the_statistics(
 def test_the_replay_comes_with_its_first_step_in_the_page(
     server: str, browser: Any,  # noqa: F811
 ) -> None:
-    """Issue 24: the viewer's page holds the game and its first position (no round trip
+    """The viewer's page holds the game and its first position (no round trip
     after the page on a phone): opened, it asks the API for neither; the next step is asked
     for as before."""
     context = browser.new_context(viewport={"width": 390, "height": 844})

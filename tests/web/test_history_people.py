@@ -1,4 +1,4 @@
-"""The history of a table with people (issues 13 and 14): a finished game is in the history
+"""The history of a table with people: a finished game is in the history
 of each person who sat there, marked as played with people, with the others named; each of
 them opens it in the viewer. Before the end each sees only their own seat's knowledge
 (R9.1); once it is over, each sees every hand, discard, draw and the stock; anyone else
@@ -88,7 +88,7 @@ def the_replay(app: Any, game_id: str) -> Replay:
 
 
 def embedded_replay(player: Player, game_id: str) -> dict[str, Any] | None:
-    """The game and first position the viewer's page holds (issue 24), or None."""
+    """The game and first position the viewer's page holds, or None."""
     page = player.get(f"/history/{game_id}").text
     found = re.search(r'<script type="application/json" id="first-replay">(.*?)</script>',
                       page, re.S)
@@ -160,7 +160,7 @@ def test_after_the_end_each_person_sees_all_and_a_stranger_nothing(
             ("person", NAMES[2], None, seat == 2), ("bot", None, "easy", False),
         ]
         assert "guest" not in str(entry["players"])  # names only, never an owner
-        # faces kept (issue 22): the names the table used, the same colour per seat for all
+        # faces kept: the names the table used, the same colour per seat for all
         assert [p["face"]["name"] for p in entry["players"]] == [
             "You" if s == seat else name for s, name in enumerate([*NAMES[:3], "Cissi"])]
         assert [p["face"]["colour"] for p in entry["players"]] == list(SEAT_COLOURS[:4])
@@ -173,7 +173,7 @@ def test_after_the_end_each_person_sees_all_and_a_stranger_nothing(
         lines = [x for item in data["timeline"] for x in item["lines"]]
         assert any(x.startswith("You ") for x in lines)
         others = [s for s in range(4) if s != seat]
-        # the story names the people and the bot as the table did (issue 22)
+        # the story names the people and the bot as the table did
         names = [*NAMES[:3], "Cissi"]
         assert any(x.startswith(f"{names[others[0]]} is dealt ") for x in lines)
         assert any(x.startswith("Cissi is dealt ") for x in lines)

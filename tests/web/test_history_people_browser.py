@@ -66,7 +66,7 @@ def test_a_friend_finds_and_opens_the_tables_game(
     page.goto(base + "/history")
     item = page.locator(".history-item").first
     assert "Played with people" in item.inner_text()
-    # faces kept (issue 22): the people and the bot named as the table named them
+    # faces kept: the people and the bot named as the table named them
     assert "Ann, you, Bengt" in item.inner_text()
     page.screenshot(path=str(shots / f"history-people-{size[0]}x{size[1]}.png"), full_page=True)
     assert no_sideways_scroll(page)

@@ -1,4 +1,4 @@
-"""The site's language (issue 12): Accept-Language by default, a switch on every page that a
+"""The site's language: Accept-Language by default, a switch on every page that a
 cookie remembers (and a signed-in account, across browsers), `<html lang>`, pages, API
 errors and the narrated events in that language, and the catalog for the browser's `t()`."""
 

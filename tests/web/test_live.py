@@ -1,4 +1,4 @@
-"""Tables with people (issue 13, docs/api.md "Tables with people"): invitations, seats,
+"""Tables with people (docs/api.md "Tables with people"): invitations, seats,
 who may act, stale versions, the server's own decisions (bots at the table's pace, away
 seats, time-outs decided once), chat, backups, and what each seat is sent (R9.1).
 

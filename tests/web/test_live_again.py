@@ -1,4 +1,4 @@
-"""Play again at a table with people (issue 20; docs/api.md "Tables with people"): the first
+"""Play again at a table with people (docs/api.md "Tables with people"): the first
 press makes the rematch (same rules, timer and seats, the bots at their levels, each
 person's seat kept for them) and seats the presser; it starts when everyone has pressed,
 or at the deadline, when the seats still waiting become normal bots — decided once.

@@ -1,4 +1,4 @@
-"""Playing with friends as people expect (issue 20; docs/api.md "Tables with people"): only
+"""Playing with friends as people expect (docs/api.md "Tables with people"): only
 the creator is the creator, one name per person at a table, a table still played is not
 deleted, nothing is dealt before the start, and an invitation that opens nothing says why;
 the short table code; the creator's link shown again.

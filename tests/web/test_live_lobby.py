@@ -1,4 +1,4 @@
-"""The lobby's tables with friends (issue 13, "continue on another device"): GET
+"""The lobby's tables with friends ("continue on another device"): GET
 /api/tables lists every table where the requester has a seat, open, in play and finished;
 an account's list is the same on every device; the saved solo games leave them out."""
 

@@ -33,7 +33,7 @@ def page_of(player: Player, path: str) -> tuple[str, Any]:
     """A table page's source and the first state it carries (None: the empty shell)."""
     r = player.get(path)
     assert r.status_code == 200, r.text
-    # Revalidated on every visit, kept by this browser alone (issue 24, R9.1).
+    # Revalidated on every visit, kept by this browser alone (R9.1).
     assert r.headers["cache-control"] == "private, no-cache"
     return r.text, embedded_table(r.text)
 

@@ -1,4 +1,4 @@
-"""Two server processes on one PostgreSQL share a table with people (issue 13).
+"""Two server processes on one PostgreSQL share a table with people.
 
 Each friend is connected to a different process; a move made through one process reaches
 the players connected to the other at once (LISTEN/NOTIFY carries the table id and the

@@ -1,4 +1,4 @@
-"""Presence after a server process dies (issue 13, "the table shows who is connected"):
+"""Presence after a server process dies ("the table shows who is connected"):
 each process pulses every second (`live_processes`) and its sockets' presence rows name it;
 when a pulse stops for 5 s another process removes that process's presence and tells the
 tables, instead of the rows lingering until they go stale (45 s). A process taken for dead

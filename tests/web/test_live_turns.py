@@ -1,4 +1,4 @@
-"""The turn's bookkeeping at a table with people (issue 20, "a table can freeze for good"):
+"""The turn's bookkeeping at a table with people ("a table can freeze for good"):
 a person who hands their seat to a bot while the server is deciding for another seat must
 never leave the table waiting for an away seat (`live_tables.to_act` set, `due` null).
 Both interleavings are forced: the hand-over committed between the server's read of the
@@ -176,7 +176,7 @@ def test_taking_a_seat_back_makes_the_turn_wait_for_the_person(app: Any) -> None
 
 
 def test_every_commit_stores_the_turn_and_the_notes_the_rules_give(apps: Any) -> None:
-    """Issue 20: after every change of a whole game (people acting, bots deciding, a seat
+    """After every change of a whole game (people acting, bots deciding, a seat
     handed to a bot and taken back, a timer), the stored turn is the one the turn's write
     worked out in its own statement — a bot's or an away seat's turn due at the table's
     pace after the change, a person's when the timer runs out, nothing once the game is

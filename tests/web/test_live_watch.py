@@ -1,4 +1,4 @@
-"""Watch links (issue 13, docs/api.md "Watching a table"): a spectator sees a table with
+"""Watch links (docs/api.md "Watching a table"): a spectator sees a table with
 people as an eliminated player would (R9.1) — over HTTP and on the socket, at every step of
 a whole game — and nothing else; a renewed or revoked link stops working at once.
 

@@ -1,4 +1,4 @@
-"""The browser's ES modules form no import cycle (issue 20): state flows down to drawing,
+"""The browser's ES modules form no import cycle: state flows down to drawing,
 decisions flow up through one dispatcher (static/table/dispatch.js), so no module that
 draws imports the code that talks to the server. The check reads the `import` statements
 of static/**/*.js (static, re-exports and dynamic `import('…')`), needs no npm, and is

@@ -296,7 +296,7 @@ def test_lobby_carries_the_imported_mark(client: TestClient) -> None:
 
 
 def test_rules_page_reads_none_as_the_knob_offers_it(client: TestClient) -> None:
-    """RULES.md §X: `high_score=none` is the word (no high-score rule), `score_floor=none`
+    """docs/rules.md §X: `high_score=none` is the word (no high-score rule), `score_floor=none`
     is no floor; both arrive in custom ids and query strings."""
     for url in ("/rules?profile=classic+high_score=none", "/rules?profile=classic&high_score=none",
                 "/rules?profile=common&score_floor=none", "/rules?profile=house"):

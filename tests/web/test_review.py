@@ -1,4 +1,4 @@
-"""The coach's review (issue 14): a planted mistake — breaking up a made full house at the
+"""The coach's review: a planted mistake — breaking up a made full house at the
 first exchange (R2.1, R4.2: the full house scores at every stage it is the best hand) — is
 marked, with the coach's choice, its reason and an estimated cost; the best play is not.
 The review runs as a stored job, resumable, made once per game."""

@@ -1,6 +1,6 @@
 """The browser's ES modules (no build step): small, one job each, and linked correctly.
 
-Every module stays under ~400 lines (issue 9), every relative import names a module that
+Every module stays under ~400 lines, every relative import names a module that
 exists and a name that module exports, so a broken link shows here without a browser; and
 every sentence of the table's scripts goes through t() (no bare English in messages).
 """

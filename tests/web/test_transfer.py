@@ -143,7 +143,7 @@ def test_pages_and_api_reads_revalidate_with_304(client: TestClient) -> None:
 
 
 def test_a_table_page_is_revalidated_and_changes_with_its_state(client: TestClient) -> None:
-    """Issue 24: a second visit to a table whose state has not changed gets 304 (the
+    """A second visit to a table whose state has not changed gets 304 (the
     browser's copy carries the same state); after a move it gets 200 with the new state."""
     game = new_game(client)
     path = f"/games/{game['id']}"

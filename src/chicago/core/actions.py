@@ -1,4 +1,4 @@
-"""The decisions a seat can make: small frozen values, one per GAME-FILE.md action type."""
+"""The decisions a seat can make: small frozen values, one per docs/game-file.md action type."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ Action = Exchange | Offer | QuadsChoice | ChicagoCall | Play
 
 
 def action_to_json(action: Action) -> dict[str, object]:
-    """The GAME-FILE.md form of an action."""
+    """The docs/game-file.md form of an action."""
     if isinstance(action, Exchange):
         out: dict[str, object] = {
             "seat": action.seat,

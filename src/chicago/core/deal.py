@@ -1,4 +1,4 @@
-"""Dealing and the exchanges (R1.3, R2.1–R2.4, and the high-score rules of RULES.md §X).
+"""Dealing and the exchanges (R1.3, R2.1–R2.4, and the high-score rules of docs/rules.md §X).
 
 Like scoring.py and tricks.py, these functions work on the fresh copy made by
 `engine.apply` and append what happened to `events`; validation comes first, so a refused

@@ -98,7 +98,7 @@ def new_game(
 
 
 def to_act(state: GameState) -> tuple[int, str] | None:
-    """The seat whose decision is awaited and its kind (GAME-FILE.md `to_act`)."""
+    """The seat whose decision is awaited and its kind (docs/game-file.md `to_act`)."""
     if state.phase is Phase.FINISHED or state.to_act is None:
         return None
     return state.to_act, state.phase.value

@@ -4,7 +4,7 @@ and the base of errors that carry their words as data (game files, rule profiles
 The core speaks English only and uses the standard library only; a `Worded` error keeps its
 message id (the English template with named {placeholders}) and its parameters beside the
 English str(), so that `chicago.text` can say it again in the reader's language while
-`chicago replay` keeps printing the English line of GAME-FILE.md.
+`chicago replay` keeps printing the English line of docs/game-file.md.
 """
 
 from __future__ import annotations
@@ -52,4 +52,4 @@ class IllegalAction(ValueError):
 
 
 class StackedDealError(Worded):
-    """A stacked deal (GAME-FILE.md `deals`) that cannot be dealt at that point of the game."""
+    """A stacked deal (docs/game-file.md `deals`) that cannot be dealt at that point of the game."""

@@ -55,7 +55,7 @@ class ExchangeStarted(Event):
 @dataclass(frozen=True, slots=True)
 class ExchangeSkipped(Event):
     """A seat the high-score rule keeps out of this exchange: `reason` is kopstopp, block or
-    six_cards (RULES.md §X)."""
+    six_cards (docs/rules.md §X)."""
 
     seat: int
     exchange: int

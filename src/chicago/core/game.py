@@ -1,7 +1,7 @@
 """A game as a record: its setup, every action in order, and the state they lead to.
 
 The state is derived: replaying the setup and the actions gives it again, card for card
-(DESIGN.md principle 7). Saving a game is appending an action; loading it is replaying.
+(docs/design.md principle 7). Saving a game is appending an action; loading it is replaying.
 """
 
 from __future__ import annotations

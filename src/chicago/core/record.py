@@ -1,4 +1,4 @@
-"""The game file (GAME-FILE.md, `chicago-game/1`): load, dump and replay.
+"""The game file (docs/game-file.md, `chicago-game/1`): load, dump and replay.
 
 One JSON format serves backups, replays and stacked-deck test scenarios. Loading checks
 the file strictly (unknown fields, unknown cards, cards dealt twice are refused with a
@@ -42,7 +42,7 @@ _ACTION_FIELDS: Final = {
 
 class GameFileError(Worded):
     """A game file that cannot be loaded or replayed; the message is one line (str() is the
-    English of GAME-FILE.md, `template` and `params` are for other languages)."""
+    English of docs/game-file.md, `template` and `params` are for other languages)."""
 
     @classmethod
     def of(cls, error: Exception) -> GameFileError:
@@ -310,7 +310,7 @@ def dump(game: Game, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
 
 
 def state_to_json(game: Game) -> dict[str, Any]:
-    """The `chicago replay` output: the state after the last action (GAME-FILE.md)."""
+    """The `chicago replay` output: the state after the last action (docs/game-file.md)."""
     s = game.state
     turn = to_act(s)
     return {

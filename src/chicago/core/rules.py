@@ -1,4 +1,4 @@
-"""Rule profiles: a frozen, named, versioned set of knobs that the engine reads (RULES.md §X).
+"""Rule profiles: a frozen, named, versioned set of knobs that the engine reads (docs/rules.md §X).
 
 There is no subclass per variant: where tables differ, the profile holds a plain value or an
 enum, and the engine reads it in one place. `chicago-gamewide-0.2` is the house profile and
@@ -19,7 +19,7 @@ from chicago.core.hands import Category
 
 
 class HighScoreRule(Enum):
-    """What happens to players near the target (RULES.md §X, "high-score rule")."""
+    """What happens to players near the target (docs/rules.md §X, "high-score rule")."""
 
     NONE = "none"
     RESET_ON_EXCHANGE = "reset_on_exchange"
@@ -170,7 +170,7 @@ HOUSE: Final = RuleProfile(
     version="0.2",
     title="Chicago with game-wide qualification (house rules)",
 )
-"""The default profile, fully specified by RULES.md I–IX."""
+"""The default profile, fully specified by docs/rules.md I–IX."""
 
 CLASSIC: Final = RuleProfile(
     id="classic",
@@ -189,7 +189,7 @@ CLASSIC: Final = RuleProfile(
     last_trick_two_points=5,
     qualification_required=False,
 )
-"""RULES.md §X `classic`, from source text 002."""
+"""docs/rules.md §X `classic`, from source text 002."""
 
 BASIC: Final = RuleProfile(
     id="basic",
@@ -212,7 +212,7 @@ BASIC: Final = RuleProfile(
     last_trick_two_points=5,
     qualification_required=False,
 )
-"""RULES.md §X `basic`, from source text 003."""
+"""docs/rules.md §X `basic`, from source text 003."""
 
 COMMON: Final = RuleProfile(
     id="common",
@@ -235,7 +235,7 @@ COMMON: Final = RuleProfile(
     win=WinRule.DEAL_END_HIGHEST,
     qualification_required=False,
 )
-"""RULES.md §X `common`, from source text 004."""
+"""docs/rules.md §X `common`, from source text 004."""
 
 PRESETS: Final[dict[str, RuleProfile]] = {p.id: p for p in (HOUSE, CLASSIC, BASIC, COMMON)}
 PROFILES: Final = PRESETS
@@ -270,7 +270,7 @@ CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "win": tuple(WinRule),
     "qualification_required": (True, False),
 }
-"""The values a custom profile may take, knob by knob (RULES.md §X and the options below it)."""
+"""The values a custom profile may take, knob by knob (docs/rules.md §X and its options)."""
 
 
 class ProfileError(Worded):

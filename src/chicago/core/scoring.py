@@ -1,4 +1,4 @@
-"""Scoring stages, awards and the end of the game (R3, R4, R8, and RULES.md §X).
+"""Scoring stages, awards and the end of the game (R3, R4, R8, and docs/rules.md §X).
 
 `score_stage` finds the best hand and makes its award; `gain` changes a score and checks
 the end of the game after every positive award (R8.6), in the way the profile says.

@@ -3,7 +3,7 @@
 Python's `random` module promises no stable stream across versions, so the game uses its
 own: SHAKE-256 over the seed and labels (purpose, deal number, shuffle number) in blocks,
 and an unbiased Fisher–Yates shuffle on top. Same seed, same labels → the same
-order on every machine, forever (DESIGN.md principle 4).
+order on every machine, forever (docs/design.md principle 4).
 """
 
 from __future__ import annotations

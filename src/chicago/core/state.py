@@ -16,7 +16,7 @@ from chicago.core.rules import RuleProfile
 
 
 class Phase(Enum):
-    """Which decision the game waits for (GAME-FILE.md `to_act.decision`), or finished."""
+    """Which decision the game waits for (docs/game-file.md `to_act.decision`), or finished."""
 
     __hash__ = object.__hash__  # members are singletons; Enum's own hash is slow on hot paths
 
@@ -30,7 +30,7 @@ class Phase(Enum):
 
 @dataclass(frozen=True, slots=True)
 class StackedDeal:
-    """A deal fixed in advance (GAME-FILE.md `deals`): hands by seat, stock top first."""
+    """A deal fixed in advance (docs/game-file.md `deals`): hands by seat, stock top first."""
 
     hands: tuple[tuple[int, tuple[Card, ...]], ...]
     stock: tuple[Card, ...]
@@ -102,7 +102,7 @@ class GameState:
     final_hands: tuple[tuple[Card, ...], ...]
     """Hands as they stood after the last exchange: the deferred final hand (R4.5)."""
     restricted: frozenset[int]
-    """Seats under the high-score rule this deal: no exchanges, or six cards (RULES.md §X)."""
+    """Seats under the high-score rule this deal: no exchanges, or six cards (docs/rules.md §X)."""
     primed: frozenset[int]
     """Seats at or above the target when the deal began (for the one-more-award win rule)."""
     asked: frozenset[int]

@@ -1,4 +1,4 @@
-"""Chicago calls and the five tricks (R5, R6, R7, and the call timings of RULES.md §X)."""
+"""Chicago calls and the five tricks (R5, R6, R7, and the call timings of docs/rules.md §X)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ whole game). What is shown comes only from seat 0's side of the game (R9.1): the
 `event_to_json(event, 0)` gives them (None for those seat 0 may not see, other seats' private
 fields left out) and seat 0's own view. Commands at any prompt: hint, rules, scores, help,
 quit. Quitting (or the end of the input) and the end of the game save the game file
-(GAME-FILE.md), which `chicago replay FILE` reproduces.
+(docs/game-file.md), which `chicago replay FILE` reproduces.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ class PlainOptions:
 
 def level_named(name: str) -> str:
     """A bot level as a player names it, in any of the game's languages (`svår` is `hard`,
-    GLOSSARY-sv.md); a name that is no level comes back as it was, to be refused."""
+    docs/glossary.md); a name that is no level comes back as it was, to be refused."""
     typed = name.strip().casefold()
     for lang in LANGUAGES:
         with use_language(lang):

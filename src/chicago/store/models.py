@@ -2,7 +2,7 @@
 
 A game row holds its setup (the game file without actions), its owner and a summary for the
 list of saves; its actions are one row each, keyed by (game_id, index). The state of a game
-is never stored: it is rebuilt by replaying setup + actions (DESIGN.md principle 7).
+is never stored: it is rebuilt by replaying setup + actions (docs/design.md principle 7).
 Timestamps are stored as naive UTC and read back as aware UTC on every database.
 """
 
@@ -121,7 +121,7 @@ class Game(Base):
     created: Mapped[datetime] = mapped_column(UTCDateTime())
     updated: Mapped[datetime] = mapped_column(UTCDateTime())
     imported: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
-    """Made from a game file: its deals may have been stacked (GAME-FILE.md `deals`)."""
+    """Made from a game file: its deals may have been stacked (docs/game-file.md `deals`)."""
 
 
 class GameAction(Base):
@@ -133,7 +133,7 @@ class GameAction(Base):
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
-    """The action in its game-file form (GAME-FILE.md), as JSON."""
+    """The action in its game-file form (docs/game-file.md), as JSON."""
     created: Mapped[datetime] = mapped_column(UTCDateTime())
     decided_by: Mapped[str | None] = mapped_column(String(8), nullable=True)
     """At a table with people: "timer" (a bot decided when time ran out), "away" (the seat

@@ -232,7 +232,7 @@ class TableCore:
         return Hint(s.action, hint_text(s, state.scores[seat], seen), s.advice)
 
     def game_file(self, snap: _Snapshot, **meta: object) -> dict[str, Any]:
-        """The game file (GAME-FILE.md) of `snap`, with `meta`: app version, dates, and what
+        """The game file (docs/game-file.md) of `snap`, with `meta`: app version, dates, and what
         the caller adds (the levels; at a table with people the players' names)."""
         row = snap.row
         game = Game(snap.state.setup, snap.state, list(snap.actions))

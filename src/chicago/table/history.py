@@ -1,6 +1,6 @@
 """Looking back at finished games: the history list, the replay viewer's data, share links.
 
-Who may see what (R9.1 and issue 14): the players of a finished game see its whole record
+Who may see what (R9.1): the players of a finished game see its whole record
 (every hand, the stock, every exchange); while it is in play, a player sees at every
 position only what their own seat knew then. A game's players are its owner (seat 0), or,
 at a table with people, every person seated there (at their seat; the bots' seats are no

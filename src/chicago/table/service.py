@@ -298,7 +298,7 @@ class TableService(TableCore):
     # Backups ---------------------------------------------------------------------------------
 
     def export(self, owner: Owner, game_id: str) -> dict[str, Any]:
-        """The game file (GAME-FILE.md) with `meta`: app version, created date, levels."""
+        """The game file (docs/game-file.md) with `meta`: app version, created date, levels."""
         row = self._row(owner, game_id)
         self._solo(row)
         return self.game_file(self._snapshot(row), levels=list(row.levels))
@@ -307,7 +307,7 @@ class TableService(TableCore):
         """A backup replayed and stored as a new game of `owner`; nothing is stored on error."""
         try:
             gf = record.parse(data)
-        except record.GameFileError as e:  # in the reader's language (GAME-FILE.md's English
+        except record.GameFileError as e:  # in the reader's language (docs/game-file.md's English
             raise BadRequest(error_words(e)) from None  # is `chicago replay`'s)
         if not 0 <= gf.seed <= MAX_SEED:
             # The seed exactly as the file gives it: a browser would round it.

@@ -61,7 +61,7 @@ def category_words(category: str) -> str:
 
 
 def report(t: Totals) -> list[Section]:
-    """Every figure of issue 14, in sections."""
+    """Every figure of the statistics, in sections."""
     g = t.games
     out = [
         Section(_("Games"), (

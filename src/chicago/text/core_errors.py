@@ -4,7 +4,7 @@ The rules core is English and standard-library only. A `Worded` error (and a `Ph
 one) keeps its message id, the English template with named {placeholders}, and its
 parameters; here the template is looked up in the catalog and the parameters are worded in
 turn (a place like "action 3", a JSON kind like "an array", an illegal action's reason). The
-English str() of the error is untouched: `chicago replay` prints it as GAME-FILE.md says.
+English str() of the error is untouched: `chicago replay` prints it as docs/game-file.md says.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ class GameFileProblem(Exception):
 
 
 def export_game(service: TableService, owner: Owner, game_id: str, path: Path) -> Path:
-    """Write the game file of a saved game (GAME-FILE.md, with `meta`) to `path`."""
+    """Write the game file of a saved game (docs/game-file.md, with `meta`) to `path`."""
     data = service.export(owner, game_id)
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     try:

@@ -20,7 +20,7 @@ from chicago.tui.cards import HEIGHT, WIDTH, card_face, card_text
 from chicago.tui.model import ME, Board, seat_label
 
 MAX_HAND: Final = 6
-"""Six cards: the basic profile's high-score rule deals six (RULES.md §X)."""
+"""Six cards: the basic profile's high-score rule deals six (docs/rules.md §X)."""
 
 
 class CardView(Widget):

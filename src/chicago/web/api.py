@@ -218,7 +218,7 @@ _ACTION_FIELDS: Final = {
 
 
 def parse_action(raw: object, seat: int = HUMAN) -> Action:
-    """A client's action (GAME-FILE.md form without `seat`) for `seat`; raises BadRequest."""
+    """A client's action (docs/game-file.md form without `seat`) for `seat`; raises BadRequest."""
     if not isinstance(raw, dict):
         raise BadRequest(_("Action must be an object like {example}",
                            example='{"type": "play", "card": "Ah"}'))

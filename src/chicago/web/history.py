@@ -343,7 +343,7 @@ VIEWER_WORDS: Final = (
     "The coach reviews a game once it is over.", "{name} (seat {seat})", "{name} won",
     "Played with people", "Only the table's creator can share this game.",
     "Hidden: only the players at the table see it",
-    # the coach's review (issue 22)
+    # the coach's review
     "Yours: {odds}", "The coach's: {odds}", "{points} points", "Order of the marks",
     "Costliest first", "In game order", "The costliest moments", "Every mark",
     "The coach marks this step", "Mark {n}: step {k}, {summary}",

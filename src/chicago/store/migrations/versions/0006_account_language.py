@@ -1,4 +1,4 @@
-"""The language an account chose for the site (issue 12).
+"""The language an account chose for the site.
 
 Revision ID: 0006
 Revises: 0004
