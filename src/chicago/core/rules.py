@@ -189,7 +189,7 @@ CLASSIC: Final = RuleProfile(
     last_trick_two_points=5,
     qualification_required=False,
 )
-"""docs/rules.md §X `classic`, from source text 002."""
+"""docs/rules.md §X `classic`: the game many tables play, with köpstopp at 46."""
 
 BASIC: Final = RuleProfile(
     id="basic",
@@ -212,7 +212,7 @@ BASIC: Final = RuleProfile(
     last_trick_two_points=5,
     qualification_required=False,
 )
-"""docs/rules.md §X `basic`, from source text 003."""
+"""docs/rules.md §X `basic`: two exchanges, and six cards once at 42."""
 
 COMMON: Final = RuleProfile(
     id="common",
@@ -235,7 +235,7 @@ COMMON: Final = RuleProfile(
     win=WinRule.DEAL_END_HIGHEST,
     qualification_required=False,
 )
-"""docs/rules.md §X `common`, from source text 004."""
+"""docs/rules.md §X `common`: Chicago called in the first trick, every tie scores."""
 
 PRESETS: Final[dict[str, RuleProfile]] = {p.id: p for p in (HOUSE, CLASSIC, BASIC, COMMON)}
 PROFILES: Final = PRESETS

@@ -6,8 +6,8 @@ Markdown for `chicago rules`. Nothing else in the project writes rules text by h
 
 Every sentence goes through `chicago.text.i18n` (English msgids, Swedish in `rules.po`), in
 the language in force when the page is made. Each sentence says what the engine does
-(chicago/core), not what a table might do; where docs/rules.md §X marks a cell *chosen*, or is
-silent and the engine chose, the text says that it is this table's choice.
+(chicago/core), not what a table might do; where a preset's own rules are silent and the
+engine chose, the text says that it is this table's choice (docs/rules.md §X).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ _CHOSEN: Final = frozenset({
     ("basic", "ties"),
     ("basic", "final_hand_after_chicago"),
 })
-"""docs/rules.md §X cells marked *chosen*: the source text is silent and this table decided."""
+"""Knobs where the preset's own rules are silent and this table chose (docs/rules.md §X)."""
 
 
 @dataclass(frozen=True)
