@@ -3,7 +3,6 @@ rotation, reproducible results whatever the number of processes, the statistics 
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -22,7 +21,6 @@ from chicago.core.views import PlayerView
 from chicago.table.arena import (
     ArenaConfig,
     Outcome,
-    Progress,
     deal_set_seed,
     format_table,
     percentile,
@@ -218,16 +216,6 @@ def test_percentile_is_nearest_rank() -> None:
     assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 50) == 3.0
 
 
-def test_progress_bar_is_plain_text_and_short_in_a_log() -> None:
-    out = io.StringIO()
-    bar = Progress(100, out)
-    for done in range(101):
-        bar.update(done)
-    lines = out.getvalue().splitlines()
-    assert len(lines) == 11
-    assert lines[5].startswith("[###############...............] 50/100 games")
-
-
 # --- the command -------------------------------------------------------------------------
 
 
@@ -237,7 +225,7 @@ def test_cli_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     captured = capsys.readouterr()
     data = json.loads(captured.out)
-    assert "3/3 games" in captured.err  # the progress bar goes to stderr
+    assert captured.err == ""  # no progress bar where standard error is no terminal
     assert set(data) >= {
         "seats", "levels", "profile", "seed", "games", "deal_sets", "rotations", "finished",
         "unfinished", "failed", "max_actions", "jobs", "elapsed_s", "cpu_s", "by_level",
@@ -274,8 +262,11 @@ def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "message"),
     [
         (["--levels", "easy,nonsense"], "unknown bot level 'nonsense'"),
-        (["--seats", "3", "--levels", "easy,easy"], "--levels names 2 levels for 3 seats"),
-        (["--levels", "easy,easy,easy,easy,easy,easy,easy"], "2 to 6 seats"),
+        (["--seats", "3", "--levels", "easy,easy"],
+         "chicago arena: --levels: an arena of 3 seats needs 3 levels, one per seat (seats 0 "
+         "to 2), or one for all, not 2"),
+        (["--levels", "easy,easy,easy,easy,easy,easy,easy"],
+         "--levels names 7 levels, one per seat, and a game has 2 to 6 seats (R1.1)"),
     ],
 )
 def test_cli_refuses_bad_levels(

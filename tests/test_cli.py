@@ -145,7 +145,7 @@ def test_levels_mean_the_same_in_play_and_arena() -> None:
     assert seats_for_levels(None, "easy,hard", bots_at_seat_0=False) == 3
     assert seats_for_levels(None, "hard", bots_at_seat_0=False) == 4
     assert seats_for_levels(5, "hard", bots_at_seat_0=True) == 5
-    with pytest.raises(ValueError, match="2 to 6 seats"):
+    with pytest.raises(ValueError, match="with you that makes 7 seats, and a game has 2 to 6"):
         seats_for_levels(None, ",".join(["easy"] * 6), bots_at_seat_0=False)
 
 

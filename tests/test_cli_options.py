@@ -4,6 +4,7 @@ refused by name, the knobs listed, the rules paged on a terminal."""
 
 from __future__ import annotations
 
+import io
 import os
 import pty
 import subprocess
@@ -13,6 +14,7 @@ import pytest
 
 from chicago.cli import main, profile_with_changes
 from chicago.core.rules import CHOICES, ProfileError, read_changes, split_changes
+from chicago.table.progress import progress
 from chicago.tui.app import profile_from_form
 
 CHICAGO = [sys.executable, "-m", "chicago.cli"]
@@ -117,3 +119,119 @@ def test_the_rules_go_through_the_pager_on_a_terminal_only() -> None:
     piped = subprocess.run([*CHICAGO, "rules", "--lang", "en"], capture_output=True,
                            text=True, check=True, env=env).stdout
     assert piped.startswith("# ") and "PAGED:" not in piped
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_on_a_terminal_says_how_fast_and_how_long(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`arena` and `review` count on a terminal, with the rate and the time left; piped,
+    they write nothing but the result."""
+    shown = _Terminal()
+    with progress(40, "games", shown) as update:
+        for done in range(41):
+            update(done)
+    text = shown.getvalue()
+    assert "games" in text and "40/40" in text and "a second" in text and "left:" in text
+    piped = io.StringIO()
+    with progress(40, "games", piped) as update:
+        update(40)
+    assert piped.getvalue() == ""
+    assert main(["arena", "--levels", "easy,easy", "--games", "2", "--jobs", "1",
+                 "--json"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("command", [["arena"], ["review", "game.json"]])
+def test_one_rule_for_processes(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    """`arena --jobs` and `review --jobs` (or its old name --workers) take 1 or more alike."""
+    for argv in (["--jobs", "0"], ["--jobs", "-1"]):
+        with pytest.raises(SystemExit) as info:
+            main([*command, *argv])
+        assert info.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"chicago {command[0]}: argument --jobs")
+        assert "expected 1 or more processes (1: one by one, in this process)" in err
+
+
+COMMANDS = ("play", "replay", "review", "rules", "stats", "arena", "keep", "serve")
+
+
+def test_a_bare_chicago_shows_its_commands_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("usage: chicago COMMAND")
+    for command in COMMANDS:
+        assert f"\n  {command} " in err, command
+    assert len(err.splitlines()) < 20  # short: chicago --help has the rest
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_introduces_itself(capsys: pytest.CaptureFixture[str],
+                                         command: str) -> None:
+    """A one-line description and an example that calls the command itself."""
+    with pytest.raises(SystemExit) as info:
+        main([command, "--help"])
+    assert info.value.code == 0
+    text = capsys.readouterr().out
+    description = text.split("\n\n")[1]
+    assert "\n" not in description.strip(), description
+    examples = text.split("Examples:\n")[1].splitlines()
+    assert examples and all(e.startswith(f"  chicago {command}") for e in examples), examples
+    assert "%%" not in text
+
+
+def test_the_arena_help_says_95_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["arena", "--help"])
+    assert "95% Wilson intervals" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize(("argv", "english", "swedish"), [
+    (["replay", "game.json", "--bogus"],
+     "chicago replay: unrecognized arguments: --bogus (see chicago replay --help)",
+     "chicago replay: okända argument: --bogus (se chicago replay --help)"),
+    (["review", "--order", "luck", "game.json"],
+     "chicago review: argument --order: invalid choice: 'luck' (choose from 'cost', 'game') "
+     "(see chicago review --help)",
+     "chicago review: argument --order: ogiltigt val: 'luck' (välj bland 'cost', 'game') "
+     "(se chicago review --help)"),
+    (["replay"],
+     "chicago replay: the following arguments are required: FILE (see chicago replay --help)",
+     "chicago replay: de här argumenten krävs: FILE (se chicago replay --help)"),
+    (["arena", "--seats", "9"],
+     "chicago arena: argument --seats: a game has 2 to 6 seats, not 9 (R1.1) "
+     "(see chicago arena --help)",
+     "chicago arena: argument --seats: ett parti har 2 till 6 platser, inte 9 (R1.1) "
+     "(se chicago arena --help)"),
+])
+def test_one_error_style_in_the_readers_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str],
+    english: str, swedish: str,
+) -> None:
+    """argparse's own refusals read like the commands' others: `chicago SUB: …`, one line,
+    exit 2; in Swedish with --lang sv or a Swedish locale."""
+    for env, expected, extra in (("C.UTF-8", english, []), ("sv_SE.UTF-8", swedish, []),
+                                 ("C.UTF-8", swedish, ["--lang", "sv"])):
+        monkeypatch.setenv("LANG", env)
+        for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+            monkeypatch.delenv(name, raising=False)
+        if extra and argv[0] == "replay":
+            continue  # replay has no --lang: its words follow the locale
+        with pytest.raises(SystemExit) as info:
+            main([*argv, *extra])
+        assert info.value.code == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err == expected + "\n", (env, extra)
+
+
+def test_help_in_swedish(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help", "--lang", "sv"])
+    text = capsys.readouterr().out
+    assert text.startswith("användning: chicago play") and "Exempel:" in text
+    assert "alternativ:" in text and "the bots" not in text

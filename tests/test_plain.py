@@ -93,7 +93,8 @@ def test_cli_play_plain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 def test_cli_play_refuses_bad_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--plain", "--seats", "3", "--levels", "easy,easy,easy"]) == 2
-    assert "--levels needs one level per opponent: 2 for 3 seats" in capsys.readouterr().err
+    assert ("a game of 3 seats has 2 computer players (seats 1 to 2; you are seat 0): give 2 "
+            "levels, or one for all, not 3") in capsys.readouterr().err
     assert main(["play", "--plain", "--level", "champion"]) == 2
     assert "unknown bot level 'champion'" in capsys.readouterr().err
 

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from chicago.core import record
 from chicago.core.rules import (
@@ -20,13 +20,18 @@ from chicago.core.rules import (
     get_profile,
     read_changes,
 )
+from chicago.text.argparse_words import in_language
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import _, from_environment, spoken, use_language
 from chicago.text.rules_numbered import numbered_markdown
 from chicago.text.rules_text import rules_markdown
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     import uvicorn
+
+    Subcommands: TypeAlias = "argparse._SubParsersAction[Parser]"
 
 
 def _read(path: str) -> str:
@@ -99,21 +104,6 @@ def _stages(text: str) -> tuple[int, ...]:
     return stages
 
 
-def _add_review(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("review", help="the coach's review of a seat's decisions in a game file")
-    p.add_argument("file", metavar="FILE", help="a chicago-game/1 JSON file, or - for stdin")
-    p.add_argument("--seat", type=int, default=0, help="whose decisions (default 0)")
-    p.add_argument("--order", choices=("cost", "game"), default="cost",
-                   help="the marks by cost, the costliest first (default), or in game order")
-    p.add_argument("--json", action="store_true", help="one JSON object, for scripts")
-    p.add_argument("--stages", type=_stages, default=None, metavar="N,N,...",
-                   help="imagined deals after each stage of a close call (default 16,64,256)")
-    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
-                   help="processes weighing decisions side by side (default: 2, or 1 core)")
-    _add_lang(p)
-    p.set_defaults(run=cmd_review)
-
-
 def profile_with_changes(name: str, sets: Sequence[str] | None) -> RuleProfile:
     """`--profile NAME` with the `--set` changes on top (repeated, or comma-separated as
     the terminal's new-game form takes them: `core.rules.read_changes`); ProfileError."""
@@ -168,10 +158,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from chicago.table.history import HistoryService
     from chicago.table.statistics import Statistics
     from chicago.table.stats_report import report_text
-    from chicago.text.i18n import _, from_environment, set_language
     from chicago.tui.local import local_owner
 
-    set_language(from_environment(dict(os.environ)))
     missing = _missing_sqlite_file(args.database_url or os.environ.get("CHICAGO_DATABASE_URL"))
     if missing is not None:  # a mistyped path: say so, and make no empty database there
         print(_("chicago stats: no database at {path}", path=missing), file=sys.stderr)
@@ -326,12 +314,6 @@ def serve_config(app: Callable[..., Any], args: argparse.Namespace) -> uvicorn.C
     )
 
 
-LEVELS_HELP = (
-    "bot levels, comma-separated in seat order, one per computer player, or one level for "
-    "all of them; without --seats the list sets the number of seats"
-)
-
-
 def _preset_names() -> str:
     """The presets for a help text, each with its aliases: `chicago-gamewide-0.2 (house)`."""
     return ", ".join(
@@ -349,38 +331,53 @@ def _profile(name: str) -> RuleProfile:
     try:
         return get_profile(name)
     except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+        raise argparse.ArgumentTypeError(error_words(e)) from None
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, not {text}", text=repr(text))) from None
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    value = _whole(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, not {value}")
+        raise argparse.ArgumentTypeError(_("expected 1 or more, not {value}", value=value))
+    return value
+
+
+def _processes(text: str) -> int:
+    """`arena --jobs` and `review --jobs`: how many processes work side by side, one rule
+    for both (1: one by one, in the command's own process)."""
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(_(
+            "expected 1 or more processes (1: one by one, in this process), not {value}",
+            value=value))
     return value
 
 
 def _seats(text: str) -> int:
-    value = _positive(text)
+    value = _whole(text)
     if not 2 <= value <= 6:
-        raise argparse.ArgumentTypeError(f"a game has 2 to 6 seats, not {value} (R1.1)")
+        raise argparse.ArgumentTypeError(
+            _("a game has 2 to 6 seats, not {value} (R1.1)", value=value))
     return value
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Bot-vs-bot games with duplicate deals; a table (or --json) of strength by level."""
-    from chicago.plain import level_named
     from chicago.table import arena
+    from chicago.table.levels import read_levels
 
-    args.levels = ",".join(level_named(x) for x in args.levels.split(","))  # lätt, svår …
     try:
-        levels = arena.parse_levels(
-            args.levels, seats_for_levels(args.seats, args.levels, bots_at_seat_0=True)
-        )
+        seats = seats_for(args.seats, args.levels, first=0)
+        levels = read_levels(args.levels, seats, first=0)
     except ValueError as e:
-        print(f"chicago arena: {e}", file=sys.stderr)
+        print(_("chicago arena: {error}", error=e), file=sys.stderr)
         return 2
     return arena.main_arena(
         levels,
@@ -400,7 +397,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     try:
         profile = profile_with_changes(args.profile, args.set)
-        seats = seats_for_levels(args.seats, args.levels, bots_at_seat_0=False)
+        seats = seats_for(args.seats, args.levels, first=1)
         levels = plain.opponent_levels(seats, args.level, args.levels)
         if args.plain:
             plain.check_save_path(args.save)
@@ -421,20 +418,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     return plain.play_plain(options, sys.stdin, sys.stdout)
 
 
+def seats_for(seats: int | None, levels: str | None, first: int) -> int:
+    """The number of seats (`chicago.table.levels.seats_for`: `--seats`, else as many as
+    `--levels` lists computer players for, from seat `first`, else 4)."""
+    from chicago.table.levels import seats_for as counted
+
+    return counted(seats, levels, first)
+
+
 def seats_for_levels(seats: int | None, levels: str | None, *, bots_at_seat_0: bool) -> int:
-    """The number of seats: `--seats`, else as many as `--levels` lists computer players
-    for (every seat in an arena; seats 1 to N-1 in play), else 4. `play --levels` and
-    `arena --levels` read the same way: one level per computer player, or one for all."""
-    if seats is not None:
-        return seats
-    names = [x for x in (levels or "").split(",") if x.strip()]
-    if len(names) <= 1:
-        return 4
-    n = len(names) + (0 if bots_at_seat_0 else 1)
-    if not 2 <= n <= 6:
-        raise ValueError(_("--levels names {n} computer players: a game has 2 to 6 seats "
-                           "(R1.1)", n=len(names)))
-    return n
+    """`seats_for`, every seat a computer player (an arena) or seat 0 yours (play)."""
+    return seats_for(seats, levels, first=0 if bots_at_seat_0 else 1)
 
 
 def cmd_keep(args: argparse.Namespace) -> int:
@@ -442,95 +436,6 @@ def cmd_keep(args: argparse.Namespace) -> int:
     from chicago.tui.keep import run
 
     return run(args.database_url, args.pad)
-
-
-def _add_arena_and_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The `arena` and `play` subcommands (their modules load only when they run)."""
-    profiles = _preset_names()
-    p = sub.add_parser(
-        "arena",
-        help="play many bot-vs-bot games and report each level's strength",
-        description="Bot-vs-bot games on duplicate deals: each game seed is played once per "
-        "rotation of the levels over the seats, so every level sits in every seat with the "
-        "same cards. Prints win rates with 95%% Wilson intervals, average scores, Chicago "
-        "calls, eliminations and decision times per level.",
-    )
-    p.add_argument("--seats", type=_seats, help="2 to 6 (default: the number of --levels, or 4)")
-    p.add_argument(
-        "--levels",
-        default="normal",
-        help=f"{LEVELS_HELP} — in an arena every seat is one (e.g. normal,easy,normal,easy) "
-        "(default: normal)",
-    )
-    p.add_argument(
-        "--profile", type=_profile, default=DEFAULT_PROFILE.id,
-        help=f"rule preset: {profiles} (default: house, {DEFAULT_PROFILE.id})",
-    )
-    p.add_argument(
-        "--games", type=_positive, default=100,
-        help="games to play, rounded up to whole deal sets (default: 100)",
-    )
-    p.add_argument("--seed", type=int, default=0, help="seed of the deal sets (default: 0)")
-    p.add_argument(
-        "--jobs", type=_positive, default=None, help="worker processes (default: all cores)"
-    )
-    p.add_argument(
-        "--max-actions", type=_positive, default=10_000,
-        help="stop a game after this many actions and count it unfinished (default: 10000)",
-    )
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    p.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
-    p.set_defaults(run=cmd_arena)
-
-    p = sub.add_parser(
-        "play",
-        help="play against bots (--plain: line by line, for screen readers and scripts)",
-        description="Play Chicago against bots; you are seat 0. With --plain each decision is "
-        "asked line by line; type help at any prompt.",
-    )
-    p.add_argument(
-        "--plain", action="store_true",
-        help="the line-by-line game, for screen readers and scripts (default: full screen)",
-    )
-    p.add_argument(
-        "--seats", type=_seats, default=None,
-        help="2 to 6 (default: as many as --levels names, else 4)",
-    )
-    p.add_argument("--level", help="bot level of every opponent (default: normal)")
-    p.add_argument(
-        "--levels",
-        help=f"{LEVELS_HELP} — in play they sit at seats 1 to N-1 (e.g. easy,normal,hard)",
-    )
-    p.add_argument(
-        "--profile", default=DEFAULT_PROFILE.id, type=_profile_name,
-        help=f"rule preset: {profiles} (default: house, {DEFAULT_PROFILE.id})",
-    )
-    p.add_argument(
-        "--set", action="append", metavar="KNOB=VALUE",
-        help="change a knob of the profile (a custom profile), e.g. --set target=51; repeatable "
-        "(chicago rules --set shows the rules it makes)",
-    )
-    p.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
-    p.add_argument(
-        "--save", default="chicago-game.json", metavar="FILE",
-        help="where the game file is saved on quit and at the end "
-        "(default: chicago-game.json in the current directory)",
-    )
-    p.add_argument(
-        "--database-url", default=None, metavar="URL",
-        help="full screen: where games are saved, as for serve (default: "
-        "$CHICAGO_DATABASE_URL, else chicago.db in the user's data directory)",
-    )
-    _add_lang(p)
-    p.set_defaults(run=cmd_play)
-
-
-def _add_lang(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--lang", choices=spoken(), default=None,
-        help="the language of the game's words: en or sv (default: from the locale, "
-        "LANGUAGE / LC_ALL / LC_MESSAGES / LANG)",
-    )
 
 
 def version() -> str:
@@ -549,84 +454,266 @@ def version() -> str:
             return str(tomllib.load(f)["project"]["version"])
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="chicago", description="Chicago: draw poker over three exchanges, then five tricks."
-    )
-    parser.add_argument("--version", action="version", version=f"chicago {version()}",
-                        help="print the version of chicago and exit")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    p = sub.add_parser("replay", help="replay a game file and print the state it reaches")
-    p.add_argument("file", metavar="FILE", help="a chicago-game/1 JSON file, or - for stdin")
+class Parser(argparse.ArgumentParser):
+    """argparse with the command's one style of error: `chicago SUB: what was wrong` on one
+    line and where the help is, in the reader's language, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, _("{command}: {error} (see {command} --help)", command=self.prog,
+                       error=message) + "\n")
+
+
+def _command(sub: Subcommands, name: str, summary: str, examples: Sequence[str],
+             more: str = "") -> argparse.ArgumentParser:
+    """A subcommand with its one-line description, its examples and any more to say."""
+    import shutil
+    import textwrap
+
+    epilog = _("Examples:") + "\n" + "\n".join(f"  {e}" for e in examples)
+    if more:  # wrapped here: the examples' lines must stay as they are
+        width = min(shutil.get_terminal_size().columns, 100) - 2
+        epilog = textwrap.fill(more, width) + "\n\n" + epilog
+    p: argparse.ArgumentParser = sub.add_parser(
+        name, help=summary, description=summary, epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.set_defaults(parser=p)
+    return p
+
+
+def _add_lang(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--step", action="store_true",
-        help="step through the game instead (commands on standard input: Enter or n next, "
-        "b back, s start, e end, d N deal N, g N step N, q quit)",
+        "--lang", choices=spoken(), default=None,
+        help=_("the language of the words: en or sv (default: from the locale, LANGUAGE / "
+               "LC_ALL / LC_MESSAGES / LANG)"),
     )
-    p.set_defaults(run=cmd_replay)
-    p = sub.add_parser(
-        "stats", help="statistics of this computer's terminal games (the full-screen game's saves)"
+
+
+def _add_profile(p: argparse.ArgumentParser, checked: Callable[[str], object]) -> None:
+    p.add_argument(
+        "--profile", default=DEFAULT_PROFILE.id, type=checked,
+        help=_("rule preset: {presets} (default: house, {default})", presets=_preset_names(),
+               default=DEFAULT_PROFILE.id),
     )
-    p.add_argument("--csv", action="store_true", help="one CSV line per finished game")
-    p.add_argument("--user", default=None, help="whose games (default: your login name)")
+
+
+def _add_set(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--set", action="append", metavar="KNOB=VALUE",
+        help=_("change rules of the preset (a custom profile): repeated, --set target=51 "
+               "--set quads=points, or comma-separated, --set target=51,quads=points; "
+               "chicago rules --knobs lists the knobs"),
+    )
+
+
+def _add_database(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument(
         "--database-url", default=None, metavar="URL",
-        help="where the games are saved (default: $CHICAGO_DATABASE_URL, else chicago.db in "
-        "the user's data directory)",
+        help=_("{what}: sqlite:///FILE or postgresql://… (default: $CHICAGO_DATABASE_URL, "
+               "else chicago.db in the user's data directory)", what=what),
     )
-    p.set_defaults(run=cmd_stats)
-    p = sub.add_parser("rules", help="print the rules of a profile, in words")
+
+
+def _add_replay_and_review(sub: Subcommands) -> None:
+    p = _command(sub, "replay", _("replay a game file and print the state it reaches"),
+                 ["chicago replay game.json", "chicago replay game.json --step"])
+    p.add_argument("file", metavar="FILE",
+                   help=_("a chicago-game/1 JSON file, or - for standard input"))
     p.add_argument(
-        "--profile",
-        default=DEFAULT_PROFILE.id,
-        help=f"a preset: {_preset_names()} (default: house, {DEFAULT_PROFILE.id})",
+        "--step", action="store_true",
+        help=_("step through the game instead (commands on standard input: Enter or n next, "
+               "b back, s start, e end, d N deal N, g N step N, q quit)"),
     )
+    p.set_defaults(run=cmd_replay)
+
+    p = _command(sub, "review", _("the coach's review of a player's decisions in a game file"),
+                 ["chicago review chicago-game.json",
+                  "chicago review game.json --seat 2 --order game --lang sv"])
+    p.add_argument("file", metavar="FILE",
+                   help=_("a chicago-game/1 JSON file, or - for standard input"))
+    p.add_argument("--seat", type=int, default=0, help=_("whose decisions (default: 0)"))
+    p.add_argument("--order", choices=("cost", "game"), default="cost",
+                   help=_("the marks by cost, the costliest first (default), or in game order"))
+    p.add_argument("--json", action="store_true", help=_("one JSON object, for scripts"))
+    p.add_argument("--stages", type=_stages, default=None, metavar="N,N,...",
+                   help=_("imagined deals after each stage of a close call "
+                          "(default: 16,64,256)"))
+    p.add_argument("--jobs", "--workers", dest="workers", type=_processes,
+                   default=min(2, os.cpu_count() or 1), metavar="N",
+                   help=_("processes weighing decisions side by side, 1 or more "
+                          "(default: 2, or 1 on one core)"))
+    _add_lang(p)
+    p.set_defaults(run=cmd_review)
+
+
+def _add_arena(sub: Subcommands) -> None:
+    p = _command(
+        sub, "arena", _("play many bot-vs-bot games and report each level's strength"),
+        ["chicago arena --levels hard,normal --games 200",
+         "chicago arena --levels easy --seats 3 --json > arena.json"],
+        more=_("Each game seed is played once per rotation of the levels over the seats, so "
+               "every level sits in every seat with the same cards. The table gives win rates "
+               "with 95% Wilson intervals, average scores, Chicago calls, eliminations and "
+               "decision times per level."),
+    )
+    p.add_argument("--seats", type=_seats,
+                   help=_("2 to 6 (default: as many as --levels lists, else 4)"))
     p.add_argument(
-        "--set",
-        action="append",
-        metavar="KNOB=VALUE",
-        help="change a knob (a custom profile), e.g. --set target=51; repeatable",
+        "--levels", default="normal",
+        help=_("the bots in seat order, one level per seat from seat 0 "
+               "(e.g. normal,easy,normal,easy), or one level for every seat (default: normal)"),
     )
+    _add_profile(p, _profile)
+    p.add_argument("--games", type=_positive, default=100,
+                   help=_("games to play, rounded up to whole deal sets (default: 100)"))
+    p.add_argument("--seed", type=int, default=0,
+                   help=_("seed of the deal sets (default: 0)"))
+    p.add_argument("--jobs", type=_processes, default=None, metavar="N",
+                   help=_("processes playing games side by side, 1 or more "
+                          "(default: all cores)"))
+    p.add_argument("--max-actions", type=_positive, default=10_000, metavar="N",
+                   help=_("stop a game after this many actions and count it unfinished "
+                          "(default: 10000)"))
+    p.add_argument("--json", action="store_true",
+                   help=_("print one JSON object instead of a table"))
+    p.add_argument("--quiet", action="store_true",
+                   help=_("no progress bar (there is none when standard error is no "
+                          "terminal)"))
+    _add_lang(p)
+    p.set_defaults(run=cmd_arena)
+
+
+def _add_play(sub: Subcommands) -> None:
+    p = _command(
+        sub, "play", _("play against bots, full screen or line by line (--plain)"),
+        ["chicago play", "chicago play --plain --levels easy,normal,hard",
+         "chicago play --seats 3 --level hard --set target=51"],
+        more=_("You are seat 0. With --plain each decision is asked line by line, for screen "
+               "readers and scripts; type help at any prompt."),
+    )
+    p.add_argument("--plain", action="store_true",
+                   help=_("the line-by-line game (default: full screen)"))
+    p.add_argument("--seats", type=_seats, default=None,
+                   help=_("2 to 6 (default: one more than --levels lists, else 4)"))
+    p.add_argument("--level", help=_("the level of every bot (default: normal)"))
+    p.add_argument(
+        "--levels",
+        help=_("the bots in seat order, one level per seat from seat 1 (you are seat 0), "
+               "e.g. easy,normal,hard, or one level for all"),
+    )
+    _add_profile(p, _profile_name)
+    _add_set(p)
+    p.add_argument("--seed", type=int, default=None, help=_("game seed (default: random)"))
+    p.add_argument(
+        "--save", default="chicago-game.json", metavar="FILE",
+        help=_("--plain: where the game file is saved on quit and at the end "
+               "(default: chicago-game.json in the current directory)"),
+    )
+    _add_database(p, _("full screen: where games are saved, as for serve"))
+    _add_lang(p)
+    p.set_defaults(run=cmd_play)
+
+
+def _add_rules_and_stats(sub: Subcommands) -> None:
+    p = _command(sub, "rules", _("print the rules of a profile, in words"),
+                 ["chicago rules --profile classic", "chicago rules --set target=51,quads=points",
+                  "chicago rules --knobs", "chicago rules --numbered --lang sv"])
+    _add_profile(p, str)
+    _add_set(p)
     p.add_argument("--knobs", action="store_true",
-                   help="list the knobs --set changes and the values each offers")
+                   help=_("list the knobs --set changes and the values each offers"))
     p.add_argument("--numbered", action="store_true",
-                   help="the numbered reference (R1.1 to R9.2) that code and tests cite")
+                   help=_("the numbered reference (R1.1 to R9.2) that code and tests cite"))
     _add_lang(p)
     p.set_defaults(run=cmd_rules)
-    p = sub.add_parser("keep", help="keep the score of a game played with real cards")
-    p.add_argument("--database-url", default=None,
-                   help="the database (default: the same as chicago serve and chicago play)")
-    p.add_argument("--pad", default=None, help="open this saved score pad")
+
+    p = _command(sub, "stats",
+                 _("statistics of this computer's full-screen games, as on the web page"),
+                 ["chicago stats", "chicago stats --csv > games.csv"])
+    p.add_argument("--csv", action="store_true", help=_("one CSV line per finished game"))
+    p.add_argument("--user", default=None, help=_("whose games (default: your login name)"))
+    _add_database(p, _("where the games are saved"))
+    _add_lang(p)
+    p.set_defaults(run=cmd_stats)
+
+
+def _add_keep_and_serve(sub: Subcommands) -> None:
+    p = _command(sub, "keep", _("keep the score of a game played with real cards"),
+                 ["chicago keep", "chicago keep --pad 3"])
+    _add_database(p, _("the score pads' database, the same as for play and serve"))
+    p.add_argument("--pad", default=None, help=_("open this saved score pad"))
     p.set_defaults(run=cmd_keep)
-    p = sub.add_parser("serve", help="run the web server (the game in a browser)")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000; 0: any)")
+
+    p = _command(sub, "serve", _("run the web server: the game in a browser"),
+                 ["chicago serve", "chicago serve --host 0.0.0.0 --port 8080"])
+    p.add_argument("--host", default="127.0.0.1",
+                   help=_("address to listen on (default: 127.0.0.1)"))
+    p.add_argument("--port", type=int, default=8000,
+                   help=_("port to listen on (default: 8000; 0: any free port)"))
+    _add_database(p, _("where games are saved"))
     p.add_argument(
-        "--database-url",
-        default=None,
-        metavar="URL",
-        help="where games are saved: sqlite:///FILE or postgresql://… (default: "
-        "$CHICAGO_DATABASE_URL, else chicago.db in the user's data directory)",
-    )
-    p.add_argument(
-        "--forwarded-allow-ips",
-        default=os.environ.get("FORWARDED_ALLOW_IPS") or None,
+        "--forwarded-allow-ips", default=os.environ.get("FORWARDED_ALLOW_IPS") or None,
         metavar="ADDRESSES",
-        help="comma-separated addresses (or *) of reverse proxies whose X-Forwarded-For "
-        "header names the client; without it the header is ignored (default: "
-        "$FORWARDED_ALLOW_IPS, else none)",
+        help=_("comma-separated addresses (or *) of reverse proxies whose X-Forwarded-For "
+               "header names the client; without it the header is ignored (default: "
+               "$FORWARDED_ALLOW_IPS, else none)"),
     )
-    p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
+                   help=_("how much the server logs (default: info)"))
     p.add_argument("--no-access-log", dest="access_log", action="store_false",
-                   help="do not log each request")
+                   help=_("do not log each request"))
     p.set_defaults(run=cmd_serve)
-    _add_arena_and_play(sub)
-    _add_review(sub)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line, its words in the current language."""
+    parser = Parser(prog="chicago",
+                    description=_("Chicago: draw poker over three exchanges, then five tricks."),
+                    epilog=_("chicago COMMAND --help tells more about each command."))
+    parser.add_argument("--version", action="version", version=f"chicago {version()}",
+                        help=_("print the version of chicago and exit"))
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                title=_("commands"), parser_class=Parser)
+    _add_play(sub)
+    _add_replay_and_review(sub)
+    _add_rules_and_stats(sub)
+    _add_arena(sub)
+    _add_keep_and_serve(sub)
     return parser
 
 
+def short_usage(parser: argparse.ArgumentParser) -> str:
+    """What a bare `chicago` says: how to call it and the commands, one line each."""
+    lines = [_("usage: chicago COMMAND [options]"), "", _("commands:")]
+    for action in parser._subparsers._group_actions if parser._subparsers else []:
+        for choice in getattr(action, "_choices_actions", []):
+            lines.append(f"  {choice.dest:<8} {choice.help}")
+    lines += ["", _("chicago COMMAND --help tells more; chicago --version says which "
+                    "version this is.")]
+    return "\n".join(lines) + "\n"
+
+
+def language_of(argv: Sequence[str]) -> str:
+    """The language to speak: `--lang X` (or `--lang=X`) anywhere on the command line, else
+    the locale's. It is needed before the line is read, for argparse's own words."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return from_environment(dict(os.environ))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    with use_language(language_of(argv)), in_language():
+        parser = build_parser()
+        if not argv:
+            sys.stderr.write(short_usage(parser))
+            return 2
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # said by the subcommand they were given to
+            where: argparse.ArgumentParser = args.parser
+            where.error(_("unrecognized arguments: %s") % " ".join(extra))
     lang = getattr(args, "lang", None) or from_environment(dict(os.environ))
     try:
         with use_language(lang):

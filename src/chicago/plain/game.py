@@ -31,9 +31,10 @@ from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 from chicago.table.arena import Player, play_game
+from chicago.table.levels import read_levels
 from chicago.text.cards import face, faces, suit_word
 from chicago.text.hints import hint_text
-from chicago.text.i18n import LANGUAGES, N_, _, ngettext, use_language
+from chicago.text.i18n import N_, _, ngettext
 from chicago.text.narration import Narrator, hand_words, numbered
 from chicago.text.rules_text import profile_title, rules_markdown
 from chicago.text.wording import LEVEL_WORDS
@@ -115,40 +116,16 @@ class PlainOptions:
     save: str = DEFAULT_SAVE
 
 
-def level_named(name: str) -> str:
-    """A bot level as a player names it, in any of the game's languages (`svår` is `hard`,
-    docs/glossary.md); a name that is no level comes back as it was, to be refused."""
-    typed = name.strip().casefold()
-    for lang in LANGUAGES:
-        with use_language(lang):
-            for level, words in LEVEL_WORDS.items():
-                if typed in (level, _(words).casefold()):
-                    return level
-    return name.strip()
-
-
 def opponent_levels(
     seats: int, level: str | None, levels: str | None
 ) -> tuple[str, ...]:
     """`--level` (every opponent) or `--levels` (one per opponent, seats 1..n-1)."""
     if level is not None and levels is not None:
         raise ValueError(_("give --level or --levels, not both"))
-    if levels is not None:
-        names = tuple(level_named(x) for x in levels.split(",") if x.strip())
-        if len(names) == 1:
-            names = names * (seats - 1)
-        if len(names) != seats - 1:
-            raise ValueError(_(
-                "--levels needs one level per opponent: {need} for {seats} seats "
-                "(seats 1 to {need}), not {n}", need=seats - 1, seats=seats, n=len(names)
-            ))
-    else:
-        names = (level_named(level or "normal"),) * (seats - 1)
-    for name in names:
-        if name not in LEVELS:
-            raise ValueError(_("unknown bot level {name} (known: {known})", name=repr(name),
-                               known=", ".join(_(LEVEL_WORDS[x]) for x in LEVELS)))
-    return names
+    if level is not None and "," in level:
+        raise ValueError(_("--level takes one level for every opponent; for one each, "
+                           "use --levels {levels}", levels=level))
+    return read_levels(levels if levels is not None else level, seats, first=1)
 
 
 _SUIT_LETTERS: Final = {s.symbol: s.value for s in Suit}

@@ -1,7 +1,7 @@
 """`chicago review FILE`: the coach's review of one seat of a game file, in the terminal.
 
 The same review as the browser's (`chicago.table.review`): every decision of the seat with
-an alternative is weighed, a progress bar counts them on standard error, and the summary
+an alternative is weighed, a progress bar counts them on a terminal, and the summary
 and the marks — the costliest first, or in game order — are printed in the reader's
 language (`chicago.text.review_words`), or as one JSON object for scripts.
 """
@@ -9,41 +9,15 @@ language (`chicago.text.review_words`), or as one JSON object for scripts.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from chicago.table import review, review_pool
 from chicago.table.estimate import STAGES
+from chicago.table.progress import progress as progress_bar
 from chicago.table.replay import Replay
 from chicago.text.i18n import _
 from chicago.text.review_words import mark_words, summary_words
-
-
-class Bar:
-    """`[#####.....] 12/40 decisions, 9 s` on a terminal, redrawn in place; elsewhere (a log)
-    a line at every tenth of the way."""
-
-    def __init__(self, total: int, out: TextIO | None, width: int = 30) -> None:
-        self.total, self.out, self.width = total, out, width
-        self.tty = bool(out is not None and getattr(out, "isatty", lambda: False)())
-        self.start = time.perf_counter()
-        self._tenth = -1
-
-    def update(self, done: int) -> None:
-        if self.out is None:
-            return
-        filled = self.width * done // max(1, self.total)
-        bar = "#" * filled + "." * (self.width - filled)
-        spent = round(time.perf_counter() - self.start)
-        line = _("[{bar}] {done}/{total} decisions, {s} s", bar=bar, done=done,
-                 total=self.total, s=spent)
-        if self.tty:
-            self.out.write("\r" + line + ("\n" if done >= self.total else ""))
-        elif 10 * done // max(1, self.total) != self._tenth:
-            self._tenth = 10 * done // max(1, self.total)
-            self.out.write(line + "\n")
-        self.out.flush()
 
 
 def run(replay: Replay, seat: int, progress: TextIO | None,
@@ -52,14 +26,13 @@ def run(replay: Replay, seat: int, progress: TextIO | None,
     """The seat's review: its summary and its marks (in game order), the decisions weighed
     by `workers` processes side by side (`review_pool`)."""
     todo = review.decisions(replay, seat)
-    bar = Bar(len(todo), progress)
-    bar.update(0)
     marks = []
-    found = review_pool.marks(replay, todo, stages, seat, workers)
-    for done, mark in enumerate(found, 1):
-        if mark is not None:
-            marks.append(mark)
-        bar.update(done)
+    with progress_bar(len(todo), _("decisions"), progress) as update:
+        found = review_pool.marks(replay, todo, stages, seat, workers)
+        for done, mark in enumerate(found, 1):
+            if mark is not None:
+                marks.append(mark)
+            update(done)
     return review.summary(marks, len(todo)), marks
 
 

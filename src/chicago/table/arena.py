@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol, TextIO
 
-from chicago.bots import LEVELS, bot_stream, make_bot
+from chicago.bots import bot_stream, make_bot
 from chicago.core.actions import Action
 from chicago.core.events import ChicagoCalled, ChicagoWon, DealStarted, Event, GameWon
 from chicago.core.game import Game
@@ -32,12 +32,14 @@ from chicago.core.rules import DEFAULT_PROFILE, RuleProfile
 from chicago.core.shuffle import Stream
 from chicago.core.views import PlayerView, view
 from chicago.table.arena_stats import chi_square_uniform, percentile, wilson
+from chicago.table.progress import progress as progress_bar
 from chicago.table.report import format_table
+from chicago.text.i18n import _
 
 __all__ = [
-    "ArenaConfig", "GameResult", "Outcome", "Player", "PlayerFactory", "Progress", "Task",
+    "ArenaConfig", "GameResult", "Outcome", "Player", "PlayerFactory", "Task",
     "bot_players", "deal_set_seed", "default_jobs", "format_table", "main_arena",
-    "parse_levels", "percentile", "play_game", "rotations", "run_arena", "run_task",
+    "percentile", "play_game", "rotations", "run_arena", "run_task",
     "summary", "tasks", "wilson",
 ]
 
@@ -312,43 +314,6 @@ def run_task(task: Task, players: PlayerFactory = bot_players) -> Outcome:
     )
 
 
-class Progress:
-    """A plain-text progress bar on a stream: `[#####.....] 50/100 games`.
-
-    On a terminal the bar redraws in place; elsewhere (a log, a pipe) it prints a line at
-    every tenth of the way, so the output stays short.
-    """
-
-    def __init__(self, total: int, out: TextIO | None, width: int = 30) -> None:
-        self.total = total
-        self.out = out
-        self.width = width
-        self.tty = bool(out is not None and getattr(out, "isatty", lambda: False)())
-        self._last_tenth = -1
-        self.start = time.perf_counter()
-
-    def line(self, done: int) -> str:
-        filled = self.width * done // max(1, self.total)
-        bar = "#" * filled + "." * (self.width - filled)
-        elapsed = time.perf_counter() - self.start
-        return f"[{bar}] {done}/{self.total} games, {elapsed:.0f} s"
-
-    def update(self, done: int) -> None:
-        if self.out is None:
-            return
-        if self.tty:
-            self.out.write("\r" + self.line(done))
-            if done >= self.total:
-                self.out.write("\n")
-            self.out.flush()
-            return
-        tenth = 10 * done // max(1, self.total)
-        if tenth != self._last_tenth:
-            self._last_tenth = tenth
-            self.out.write(self.line(done) + "\n")
-            self.out.flush()
-
-
 def run_arena(
     config: ArenaConfig,
     progress: TextIO | None = None,
@@ -357,21 +322,20 @@ def run_arena(
     """Play the arena's games (on `config.jobs` processes) and summarize them. `players`
     must be a module-level function when jobs > 1 (it goes to the worker processes)."""
     todo = tasks(config)
-    bar = Progress(len(todo), progress)
-    bar.update(0)
     start = time.perf_counter()
     outcomes: list[Outcome] = []
     jobs = max(1, min(config.jobs, len(todo)))
-    if jobs == 1:
-        for task in todo:
-            outcomes.append(run_task(task, players))
-            bar.update(len(outcomes))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(run_task, task, players) for task in todo]
-            for future in as_completed(futures):
-                outcomes.append(future.result())
-                bar.update(len(outcomes))
+    with progress_bar(len(todo), _("games"), progress) as update:
+        if jobs == 1:
+            for task in todo:
+                outcomes.append(run_task(task, players))
+                update(len(outcomes))
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = [pool.submit(run_task, task, players) for task in todo]
+                for future in as_completed(futures):
+                    outcomes.append(future.result())
+                    update(len(outcomes))
     outcomes.sort(key=lambda o: o.index)
     return summary(config, outcomes, elapsed=time.perf_counter() - start, jobs=jobs)
 
@@ -510,23 +474,6 @@ def summary(
 
 def default_jobs() -> int:
     return os.cpu_count() or 1
-
-
-def parse_levels(text: str, seats: int | None) -> tuple[str, ...]:
-    """`--levels`: one level for every seat, or one per seat, comma-separated."""
-    levels = tuple(x.strip() for x in text.split(",") if x.strip())
-    if not levels:
-        raise ValueError("--levels needs at least one level")
-    for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-    if len(levels) == 1:
-        return levels * (seats if seats is not None else 4)
-    if seats is not None and len(levels) != seats:
-        raise ValueError(f"--levels names {len(levels)} levels for {seats} seats")
-    if not 2 <= len(levels) <= 6:
-        raise ValueError(f"a game has 2 to 6 seats, not {len(levels)} (R1.1)")
-    return levels
 
 
 def main_arena(
