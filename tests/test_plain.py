@@ -24,7 +24,7 @@ from chicago.core.rules import HOUSE, RuleProfile, get_profile
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase, StackedDeal
 from chicago.plain import PlainGame, PlainOptions, opponent_levels, parse_card, play_plain
-from chicago.text.cards import face
+from chicago.text.cards import face, in_hand_order
 from chicago.text.i18n import use_language
 
 ONES = "1\n" * 5000
@@ -228,7 +228,7 @@ def ui_for(game: Game, script: str) -> tuple[PlainGame, io.StringIO]:
 
 def test_names_and_positions_choose_the_same_discard() -> None:
     game = Game.new(seats=2, seed=1, dealer=1)
-    hand = game.state.hands[0]
+    hand = in_hand_order(game.state.hands[0])  # positions count in the shown order
     ui, _ = ui_for(game, f"{hand[1].text.lower()},{hand[3].text}\n")
     by_name = ui.choose(game.view(0), game.legal_actions(), Stream(0))
     ui, _ = ui_for(game, "2 4\n")
@@ -472,3 +472,25 @@ def test_swedish_level_names_and_j_for_yes() -> None:
         action = ui.choose(game.view(0), game.legal_actions(), Stream(0))
     assert isinstance(action, Exchange) and action.confirm_reset
     assert "Val: 1 nej  2 ja" in out.getvalue()
+
+
+def test_the_hand_is_shown_in_one_order_from_the_deal_to_the_tricks() -> None:
+    """The exchange, the tricks and the log list the hand in the same order (highest rank
+    first, ♠ ♥ ♣ ♦ within a rank), so the card at a position is the same card throughout."""
+    game = Game.new(seats=2, seed=1, dealer=1)
+    order = in_hand_order(game.state.hands[0])
+    assert order != list(game.state.hands[0])  # the engine's order is another one
+    ui, out = ui_for(game, "keep\n")
+    ui.show(game, game.events)
+    ui.choose(game.view(0), game.legal_actions(), Stream(0))
+    shown = " ".join(face(c) for c in order)
+    text = out.getvalue()
+    assert f"Your cards: {shown}." in text  # the log
+    numbered_hand = "  ".join(f"{i} {face(c)}" for i, c in enumerate(order, 1))
+    assert f"Your hand: {numbered_hand}" in text  # the exchange
+    game = advance_to(lambda g: g.state.phase is Phase.PLAY and not g.state.trick, 1)
+    ui, out = ui_for(game, "1\n")
+    ui.choose(game.view(0), game.legal_actions(), Stream(0))
+    order = in_hand_order(game.view(0).hand)
+    assert f"Your hand: {' '.join(face(c) for c in order)}. Play: 1 {face(order[0])}  2 " in (
+        out.getvalue())

@@ -192,7 +192,7 @@ def test_whole_seeded_game_by_keyboard(service: TableService) -> None:
                 elif phase is Phase.QUADS:
                     await pilot.press("p")
                 else:
-                    shown = sort_hand(t.view.hand, True)
+                    shown = sort_hand(t.view.hand)
                     legal = {a.card for a in t.legal if hasattr(a, "card")}
                     if not illegal_tried and len(legal) < len(shown):
                         wrong = next(i for i, c in enumerate(shown) if c not in legal)
@@ -264,7 +264,7 @@ def test_screens_at_80x24(service: TableService) -> None:
             for label in ("You", "Seat 1 (easy)", "Seat 2 (normal)", "Seat 3 (easy)"):
                 assert label in text
             assert text.count("╭─────╮") == 5  # five cards, box-drawn
-            shown = sort_hand(s.table.view.hand, False)
+            shown = sort_hand(s.table.view.hand)
             top = lines[next(i for i, x in enumerate(lines) if "╭─────╮" in x) + 1]
             assert shown[0].suit.symbol in top
             assert "e Exchange" in text and "k Keep" in text and "h Hint" in text
@@ -576,6 +576,6 @@ def test_board_follows_the_events_seat_0_sees() -> None:
     assert board.scores == list(v.scores) and sorted(board.hand) == sorted(v.hand)
     assert board.hand_sizes == list(v.hand_sizes)
     assert any(line.startswith("=== Deal 1") for line in lines_seen)
-    shown = sort_hand(v.hand, v.phase is Phase.PLAY)
+    shown = sort_hand(v.hand)
     for a in game.legal_actions()[:3]:
         assert "(" in hint_words(a, shown)

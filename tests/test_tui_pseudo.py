@@ -77,7 +77,7 @@ def test_a_whole_textual_game_in_the_pseudo_locale(service: TableService) -> Non
                 elif phase is Phase.QUADS:
                     await pilot.press("p")
                 else:
-                    shown = sort_hand(t.view.hand, True)
+                    shown = sort_hand(t.view.hand)
                     legal = {a.card for a in t.legal if hasattr(a, "card")}
                     await pilot.press(str(next(i for i, c in enumerate(shown) if c in legal) + 1))
             raise AssertionError("the game did not end within 400 decisions")

@@ -83,7 +83,7 @@ def test_whole_game_in_swedish(service: TableService) -> None:
                 elif phase is Phase.QUADS:
                     await pilot.press("p")
                 else:
-                    shown = sort_hand(t.view.hand, True)
+                    shown = sort_hand(t.view.hand)
                     legal = {a.card for a in t.legal if hasattr(a, "card")}
                     if not illegal and len(legal) < len(shown):
                         wrong = next(i for i, c in enumerate(shown) if c not in legal)

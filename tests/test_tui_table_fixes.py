@@ -46,7 +46,7 @@ async def decide(pilot: Pilot[None], app: ChicagoApp) -> None:
     phase = s.decision
     if phase is Phase.PLAY:
         legal = {a.card for a in s.table.legal if isinstance(a, Play)}
-        shown = sort_hand(s.table.view.hand, True)
+        shown = sort_hand(s.table.view.hand)
         await pilot.press(str(next(i for i, c in enumerate(shown) if c in legal) + 1))
     else:
         await pilot.press({Phase.EXCHANGE: "k", Phase.OFFER: "k", Phase.CHICAGO: "n",

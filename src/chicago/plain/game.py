@@ -32,7 +32,7 @@ from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 from chicago.table.arena import Player, play_game
 from chicago.table.levels import read_levels
-from chicago.text.cards import face, faces, suit_word
+from chicago.text.cards import face, faces, in_hand_order, suit_word
 from chicago.text.hints import hint_text
 from chicago.text.i18n import N_, _, ngettext
 from chicago.text.narration import Narrator, hand_words, numbered
@@ -304,7 +304,7 @@ class PlainGame:
         by_set = {frozenset(a.discard): a for a in exchanges}
         sizes = sorted({len(a.discard) for a in exchanges})
         least, most = sizes[0], sizes[-1]
-        hand = v.hand
+        hand = in_hand_order(v.hand)  # in the order of the tricks and the log
         resets = any(a.confirm_reset for a in exchanges)
         choices = numbered([face(c) for c in hand])
         while True:
@@ -393,7 +393,11 @@ class PlainGame:
         return chosen, ""
 
     def play(self, v: PlayerView, legal: Sequence[Action]) -> Action:
-        plays = [a for a in legal if isinstance(a, Play)]
+        # The playable cards, numbered 1 to n in the order of the hand (a script of ones
+        # always plays a legal card).
+        order = in_hand_order(v.hand)
+        plays = sorted((a for a in legal if isinstance(a, Play)),
+                       key=lambda a: order.index(a.card) if a.card in order else len(order))
         cards = [a.card for a in plays]
         number = len(v.tricks) + 1
         if v.trick:
@@ -402,7 +406,7 @@ class PlainGame:
                        table=table))
         else:
             self.say(_("Trick {trick}: your lead.", trick=number))
-        hand = faces(list(v.hand))
+        hand = faces(order)
         self.say(_("Your hand: {hand}. Play: {choices}", hand=hand,
                    choices=numbered([face(c) for c in cards])))
         while True:

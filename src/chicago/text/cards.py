@@ -8,6 +8,7 @@ symbols in every language.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from chicago.core.cards import Card, Suit
@@ -50,6 +51,17 @@ CATEGORY_WITH: Final = {
     "royal flush": N_("a royal flush"),
 }
 """Categories after "with" in a sentence ("with a straight"); the others need no article."""
+
+
+HAND_SUITS: Final = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
+"""Suits within a rank in a shown hand: black and red in turn."""
+
+
+def in_hand_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards in the one order the terminal and line mode show a hand and list cards in: the
+    highest rank first (pairs and straights side by side), suits ♠ ♥ ♣ ♦ within a rank. It
+    holds from the deal to the last trick, so the card numbered 3 stays the same card."""
+    return sorted(cards, key=lambda c: (-c.rank, HAND_SUITS[c.suit]))
 
 
 def suit_word(suit: Suit) -> str:

@@ -17,11 +17,19 @@ from dataclasses import dataclass, field
 
 from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
 from chicago.core.cards import Card
+from chicago.core.cards import card as parse_card
 from chicago.core.hands import hand_value
 from chicago.core.rules import ChicagoTiming, RuleProfile
 from chicago.core.views import PlayerView
 from chicago.text.call_cost import call_cost
-from chicago.text.cards import card_name, category_with, face, faces, hand_name
+from chicago.text.cards import (
+    card_name,
+    category_with,
+    face,
+    faces,
+    hand_name,
+    in_hand_order,
+)
 from chicago.text.i18n import N_, _, ngettext
 from chicago.text.seat_names import NAMED
 from chicago.text.wording import (
@@ -69,7 +77,13 @@ class Narrator:
     reads them (the replay, the terminal table, line mode); codes are for files."""
 
     def _list(self, value: object) -> str:
-        return faces(value) if self.faces else " ".join(_cards(value))
+        """Cards for a player (faces) in the order their hand is shown in; for a file
+        (codes) as the event has them."""
+        if not self.faces:
+            return " ".join(_cards(value))
+        if isinstance(value, (list, tuple)):
+            value = in_hand_order(parse_card(str(c)) for c in value)
+        return faces(value)
 
     def _card(self, value: object) -> str:
         return face(str(value)) if self.faces else str(value)
@@ -358,7 +372,8 @@ class Narrator:
         if isinstance(a, Exchange):
             if not a.discard:
                 return _("keep all five cards (type {keep})", keep=_("keep"))
-            positions = " ".join(str(v.hand.index(c) + 1) for c in a.discard)
+            shown = in_hand_order(v.hand)
+            positions = " ".join(str(shown.index(c) + 1) for c in a.discard)
             names = self._list(list(a.discard))
             return _("discard {cards} (type {positions})", cards=names, positions=positions)
         if isinstance(a, Offer):
@@ -371,7 +386,7 @@ class Narrator:
             return (_("call Chicago (type 2)") if a.call
                     else _("do not call Chicago (type 1)"))
         assert isinstance(a, Play)
-        cards = [x.card for x in legal if isinstance(x, Play)]
+        cards = in_hand_order(x.card for x in legal if isinstance(x, Play))
         return _("play {card} (type {number})", card=self._card(a.card),
                  number=cards.index(a.card) + 1)
 

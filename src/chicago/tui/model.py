@@ -24,7 +24,7 @@ from chicago.core.rules import RuleProfile
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 from chicago.table.service import DealScores
-from chicago.text.cards import suit_word
+from chicago.text.cards import in_hand_order, suit_word
 from chicago.text.i18n import N_, _, ngettext
 from chicago.text.narration import Narrator
 from chicago.text.wording import LEVEL_WORDS
@@ -61,9 +61,6 @@ SCORING: Final = frozenset(
     }
 )
 """The events an end-of-deal recap lists."""
-
-_SUIT_ORDER: Final = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
-"""Suits in the hand while playing: black and red in turn."""
 
 _CARD_TOKEN: Final = re.compile(r"\b[2-9TJQKA][cdhs]\b|(?<!\w)(?:10|[2-9JQKA])[♣♦♥♠]")
 """A card in a line of text: its face as the narration writes it ("K♦", "10♥"), or its code."""
@@ -107,11 +104,10 @@ def card_tokens(text: str) -> list[tuple[str, Card | None]]:
     return out
 
 
-def sort_hand(hand: Sequence[Card], playing: bool) -> list[Card]:
-    """The hand as shown: by rank while exchanging (pairs side by side), by suit in tricks."""
-    if playing:
-        return sorted(hand, key=lambda c: (_SUIT_ORDER[c.suit], -c.rank))
-    return sorted(hand, key=lambda c: (-c.rank, _SUIT_ORDER[c.suit]))
+def sort_hand(hand: Sequence[Card]) -> list[Card]:
+    """The hand as shown, in one order from the exchanges through the tricks (in_hand_order),
+    so a card keeps its number."""
+    return in_hand_order(hand)
 
 
 def seat_name(seat: int) -> str:
@@ -281,7 +277,7 @@ class Board:
         return self.phase is Phase.PLAY
 
     def shown_hand(self) -> list[Card]:
-        return sort_hand(self.hand, self.playing)
+        return sort_hand(self.hand)
 
     def status(self) -> str:
         """One line: the deal, the stage, the dealer, whose turn."""
