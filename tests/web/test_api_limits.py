@@ -140,6 +140,34 @@ def test_serve_reads_x_forwarded_for_from_a_trusted_proxy(apps: Apps) -> None:
     assert set(_failure_clients(app)) == {f"203.0.113.{i}" for i in range(6)}
 
 
+def _set_cookies(url: str, headers: dict[str, str]) -> list[str]:
+    """The cookies a first visit and a sign-up are sent (guest, CSRF, session)."""
+    with httpx.Client(base_url=url, headers=headers) as client:
+        out = client.get("/api/auth/me").headers.get_list("set-cookie")
+        # by hand: the proxy's client spoke HTTPS, so its browser sends Secure cookies
+        jar = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+        r = client.post("/api/auth/signup", json={"username": f"user{len(headers)}",
+                                                  "password": "correct horse"},
+                        headers={"X-CSRF-Token": client.cookies["chicago_csrf"],
+                                 "Cookie": jar})
+        assert r.status_code == 201, r.text
+        return out + r.headers.get_list("set-cookie")
+
+
+def test_cookies_are_secure_behind_a_trusted_tls_proxy_only(apps: Apps) -> None:
+    app = apps.new()
+    tls = {"X-Forwarded-Proto": "https"}
+    with _Server(app, ["--forwarded-allow-ips", "127.0.0.1"]) as server:
+        behind_tls = _set_cookies(server.url, tls)
+        behind_plain = _set_cookies(server.url, {})
+    with _Server(app, []) as server:  # no proxy trusted: anyone could send the header
+        claimed = _set_cookies(server.url, {**tls, "X-Other": "1"})
+    names = {c.split("=", 1)[0] for c in behind_tls}
+    assert {"chicago_guest", "chicago_csrf", "chicago_session"} <= names
+    assert all("; secure" in c.lower() for c in behind_tls), behind_tls
+    assert not any("; secure" in c.lower() for c in behind_plain + claimed)
+
+
 # Sign-ups ---------------------------------------------------------------------------------------
 
 
