@@ -5,6 +5,8 @@ one-sentence errors of bodies the API cannot read."""
 from __future__ import annotations
 
 import argparse
+import logging
+import secrets
 import socket
 import threading
 import time
@@ -146,7 +148,7 @@ def _set_cookies(url: str, headers: dict[str, str]) -> list[str]:
         out = client.get("/api/auth/me").headers.get_list("set-cookie")
         # by hand: the proxy's client spoke HTTPS, so its browser sends Secure cookies
         jar = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
-        r = client.post("/api/auth/signup", json={"username": f"user{len(headers)}",
+        r = client.post("/api/auth/signup", json={"username": f"user{secrets.token_hex(4)}",
                                                   "password": "correct horse"},
                         headers={"X-CSRF-Token": client.cookies["chicago_csrf"],
                                  "Cookie": jar})
@@ -154,18 +156,28 @@ def _set_cookies(url: str, headers: dict[str, str]) -> list[str]:
         return out + r.headers.get_list("set-cookie")
 
 
-def test_cookies_are_secure_behind_a_trusted_tls_proxy_only(apps: Apps) -> None:
+def test_cookies_are_secure_behind_a_trusted_tls_proxy_only(
+    apps: Apps, caplog: pytest.LogCaptureFixture
+) -> None:
     app = apps.new()
     tls = {"X-Forwarded-Proto": "https"}
-    with _Server(app, ["--forwarded-allow-ips", "127.0.0.1"]) as server:
-        behind_tls = _set_cookies(server.url, tls)
-        behind_plain = _set_cookies(server.url, {})
-    with _Server(app, []) as server:  # no proxy trusted: anyone could send the header
-        claimed = _set_cookies(server.url, {**tls, "X-Other": "1"})
+    with caplog.at_level(logging.WARNING, logger="chicago.web"):
+        with _Server(app, ["--forwarded-allow-ips", "127.0.0.1"]) as server:
+            behind_tls = _set_cookies(server.url, tls)
+            behind_plain = _set_cookies(server.url, {})
+        assert not caplog.records  # a trusted proxy is nothing to warn about
+        untrusted = apps.new()
+        with _Server(untrusted, []) as server:  # no proxy trusted: anyone could send it
+            claimed = _set_cookies(server.url, {**tls, "X-Other": "1"})
+            _set_cookies(server.url, {**tls, "X-Other": "12"})
     names = {c.split("=", 1)[0] for c in behind_tls}
     assert {"chicago_guest", "chicago_csrf", "chicago_session"} <= names
     assert all("; secure" in c.lower() for c in behind_tls), behind_tls
     assert not any("; secure" in c.lower() for c in behind_plain + claimed)
+    # ... but the operator is told once that a TLS proxy's header was not believed
+    warned = [r.getMessage() for r in caplog.records]
+    assert len(warned) == 1 and "--forwarded-allow-ips" in warned[0], warned
+    assert "127.0.0.1" in warned[0]
 
 
 # Sign-ups ---------------------------------------------------------------------------------------

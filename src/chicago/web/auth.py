@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import re
 import secrets
 import time
@@ -41,6 +42,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from chicago.store import AccountRow, Owner, Store
 from chicago.text.i18n import N_, _, sentence
+
+_log = logging.getLogger("chicago.web")
 
 GUEST_COOKIE: Final = "chicago_guest"
 SESSION_COOKIE: Final = "chicago_session"
@@ -270,6 +273,12 @@ def request_owner(request: Request) -> Owner:
     return Owner("guest", hash_token(token))
 
 
+def _proxied_tls(request: Request) -> bool:
+    """A proxy says its client spoke HTTPS (the header's first hop)."""
+    said = request.headers.get("x-forwarded-proto", "")
+    return said.split(",")[0].strip().lower() == "https"
+
+
 def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
@@ -323,6 +332,7 @@ class OwnerCookies:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        self.told_untrusted = False
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -331,6 +341,15 @@ class OwnerCookies:
         request = Request(scope)
         cookies = request.cookies
         secure = scope.get("scheme") == "https"
+        if not secure and not self.told_untrusted and _proxied_tls(request):
+            self.told_untrusted = True
+            _log.warning(
+                "a request came through a TLS proxy at %s that this server does not trust "
+                "(X-Forwarded-Proto: https): its cookies go without Secure and its clients "
+                "share the proxy's address; start chicago serve with --forwarded-allow-ips "
+                "(or FORWARDED_ALLOW_IPS) naming the proxy",
+                client_address(request),
+            )
         headers_out: list[str] = []
 
         guest = cookies.get(GUEST_COOKIE, "")
