@@ -39,7 +39,7 @@ def test_the_browser_language_is_the_default(app: Any) -> None:
     for path in PAGES:
         english = p.get(path)
         assert html_lang(english.text) == "en", path
-        assert 'id="catalog"' not in english.text  # English needs no catalog
+        assert "/static/catalogs/" not in english.text  # English needs no catalog
         swedish = p.get(path, headers=SV)
         assert swedish.status_code == 200
         assert html_lang(swedish.text) == "sv", path
@@ -157,10 +157,11 @@ def test_the_catalog_for_the_browser(app: Any) -> None:
     assert catalog["Seat {seat} exchanges {n} card."] == [
         "Plats {seat} byter {n} kort.", "Plats {seat} byter {n} kort."]
     assert p.get("/api/catalog/fi").status_code == 404
-    # the pages embed the same catalog (no request, no flash of English)
+    # a page names a file of the words its scripts use (tests/web/test_page_catalogs.py)
     page = p.get("/", headers=SV).text
-    assert '<script type="application/json" id="catalog">' in page
-    assert "Plats {seat}" in page
+    found = re.search(r'<script src="(/static/catalogs/sv/lobby\.js\?v=\w+)" defer>', page)
+    assert found, page[:600]
+    assert '"{n} players with friends":"{n} spelare med vänner"' in p.get(found.group(1)).text
 
 
 LOOK_BACK = ("/history", "/history/no-such-game", "/shared/no-such-token", "/stats", "/keep",
@@ -177,7 +178,7 @@ def test_every_page_follows_the_one_choice_and_has_the_switch(app: Any) -> None:
         assert r.status_code == 200, path
         assert html_lang(r.text) == "sv", path
         assert 'id="lang-switch"' in r.text and "Integritet och lagring" in r.text, path
-        assert 'id="catalog"' in r.text, path  # the header's script words it in Swedish too
+        assert "/static/catalogs/sv/" in r.text, path  # its scripts speak Swedish too
     lisa = Player(app)
     assert lisa.signup("lisa").status_code == 201
     assert lisa.post("/api/language", {"lang": "sv"}).status_code == 200

@@ -37,7 +37,6 @@ from chicago.text.i18n import (
     LANGUAGES,
     N_,
     _,
-    catalog_for_browser,
     known,
     ngettext,
     set_language,
@@ -47,6 +46,7 @@ from chicago.text.rules_text import profile_title, rules_page
 from chicago.web.api import table_json
 from chicago.web.assets import Assets
 from chicago.web.auth import SESSION_COOKIE, request_account, request_owner
+from chicago.web.catalogs import Catalogs
 from chicago.web.faces import FACES
 from chicago.web.language import (
     LANG_COOKIE,
@@ -65,6 +65,8 @@ STATIC_DIR: Final = WEB_DIR / "static"
 
 ASSETS: Final = Assets(STATIC_DIR, shared="site.js")
 """The static files, read and versioned once at startup (chicago.web.assets)."""
+CATALOGS: Final = Catalogs(ASSETS, TEMPLATES_DIR)
+"""Each page's words for its scripts, a static file per language (chicago.web.catalogs)."""
 
 _SECURITY_HEADERS: Final = {
     "Content-Security-Policy": (
@@ -98,7 +100,9 @@ def install_assets(env: Environment) -> None:
 
 
 def prepare() -> None:
-    """At startup (app.py, in a thread): the pages' bundles made, the static files compressed."""
+    """At startup (app.py, in a thread): the pages' bundles and catalogs made, the static
+    files compressed."""
+    CATALOGS.prepare(tuple(x for x in LANGUAGES if x != i18n.DEFAULT_LANGUAGE))
     ASSETS.prepare(TEMPLATES_DIR)
 
 
@@ -147,7 +151,7 @@ def _page(
                 "languages": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
                 "here": here,
                 "viewer": account.username if account is not None else None,
-                "catalog": catalog_for_browser(lang) if lang != i18n.DEFAULT_LANGUAGE else {},
+                "catalog_url": CATALOGS.url(name, lang),
             },
             status_code=status_code,
             headers={**_SECURITY_HEADERS, "Cache-Control": "private, no-cache"},

@@ -1,23 +1,31 @@
 // Every sentence the scripts show goes through t(): an English msgid with {name} placeholders,
-// looked up in the catalog the server provides: the page embeds the catalog of its language
-// as <script type="application/json" id="catalog"> (chicago.text.i18n.catalog_for_browser;
-// none for English, whose texts are the msgids), also served at /api/catalog/{lang}.
+// looked up in the catalog the server provides: a page in another language than English
+// names a static file of the words its scripts use (chicago.web.catalogs), which sets
+// self.chicagoCatalog before the page's modules run; English needs none (its texts are the
+// msgids). Every translated message is also served at /api/catalog/{lang}.
 
-let catalog = {};
+let chosenCatalog = null;
+let pageWords = null;
 
 /** Use a catalog: {msgid: translation} and, for a plural message, {singular: [form, ...]}. */
-export function setCatalog(messages) { catalog = messages || {}; }
+export function setCatalog(messages) { chosenCatalog = messages || {}; }
 
-/** The page's own catalog, read once when this module loads: every page's (base.html), or
- * a page's own selection as the replay viewer embeds it (<script id="words">); both are
- * `catalog_for_browser` objects. The table then speaks it from the first sentence. */
-function embedded() {
-  if (typeof document === 'undefined') return {};
-  const node = document.getElementById('catalog') || document.getElementById('words');
+/** The page's own catalog: the file the page names (read when a script first asks for a
+ * word, so it is in use from the first sentence), or a page's embedded selection as the
+ * replay viewer has it (<script id="words">); both are `catalog_for_browser` objects. */
+function pageCatalog() {
+  if (pageWords) return pageWords;
+  if (typeof self !== 'undefined' && self.chicagoCatalog) {
+    pageWords = self.chicagoCatalog;
+    return pageWords;
+  }
+  const node = typeof document !== 'undefined' && document.getElementById('words');
   if (!node) return {};
-  try { return JSON.parse(node.textContent) || {}; } catch (_) { return {}; }
+  try { pageWords = JSON.parse(node.textContent) || {}; } catch (_) { pageWords = {}; }
+  return pageWords;
 }
-setCatalog(embedded());
+
+function catalogInUse() { return chosenCatalog || pageCatalog(); }
 
 /** The page's language (its <html lang>), for the few things a script formats itself. */
 export function lang() {
@@ -31,15 +39,15 @@ function fill(text, params) {
 
 /** The translation of `msgid` with its {placeholders} filled from `params`. */
 export function t(msgid, params) {
-  const found = catalog[msgid];
-  return fill(typeof found === 'string' && found ? found : msgid, params);
+  const text = catalogInUse()[msgid];
+  return fill(typeof text === 'string' && text ? text : msgid, params);
 }
 
 /** A count's sentence (named as gettext's, so one extractor finds both forms): the catalog's
  * plural forms of `one` (English and Swedish: the first for 1, the second otherwise), else
  * `one` for n === 1 and `other` for the rest. */
 export function ngettext(one, other, n, params) {
-  const forms = catalog[one];
+  const forms = catalogInUse()[one];
   const all = { n, ...params };
   if (Array.isArray(forms) && forms.length) {
     return fill(forms[Math.min(n === 1 ? 0 : 1, forms.length - 1)], all);

@@ -292,11 +292,10 @@ async function wireHome() {
     `${p.players.join(', ')} — ${p.scores.join(' · ')}`))));
 }
 
-/** The page's catalog (base.html embeds the page language's, none for English): the same
- * words /api/keep/catalog answers, without a round trip before the pad shows. */
+/** The page's catalog: the words of the page's scripts in its language, from the file
+ * base.html names (chicago.web.catalogs; none for English), already run and cached. */
 function pageCatalog() {
-  const node = document.getElementById('catalog');
-  try { return node ? JSON.parse(node.textContent) || {} : {}; } catch (_) { return {}; }
+  return (typeof self !== 'undefined' && self.chicagoCatalog) || {};
 }
 
 async function main() {
