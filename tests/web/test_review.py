@@ -5,6 +5,7 @@ The review runs as a stored job, resumable, made once per game."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -106,3 +107,40 @@ def test_a_review_stopped_half_way_is_resumed(app: Any) -> None:
     done = me.get(f"/api/games/{gid}/review").json()
     assert done["status"] == "done" and done["done"] == done["total"]
     assert [m["index"] for m in done["marks"]] == [planted]
+
+
+SV = {"Accept-Language": "sv-SE"}
+EN = {"Accept-Language": "en-GB"}
+WORDED = ("played", "suggested", "summary", "reason_text", "cost_text", "played_odds",
+          "suggested_odds")
+ENGLISH = re.compile(r"\b(the|discard|keep|five|cards|points|about|with|yours|best|hand|"
+                     r"imagined|deals?|decisions?|looked|fine|marked)\b", re.I)
+SWEDISH = re.compile(r"[åäö]|\b(kort|poäng|kasta|behålla|med|ditt|beslut)\b", re.I)
+
+
+def test_the_review_is_worded_for_its_reader_whoever_asked_first(app: Any) -> None:
+    """A review is made once and read by anyone who may: each answer words every mark and
+    the summary in the reader's language (here only `Accept-Language`, as a phone sends
+    it, no cookie), whichever language asked for the review first."""
+    me = Player(app)
+    wrong, planted = planted_game(mistake=True)
+    reviews = Reviews(app.state.history, samples=(16,))
+    reviews.wake = lambda: None  # type: ignore[method-assign]  # run by hand below
+    app.state.reviews = reviews
+    for first, then in ((SV, EN), (EN, SV)):
+        gid = me.post("/api/games/import", wrong).json()["id"]
+        url = f"/api/games/{gid}/review"
+        asked = me.http.post(url, headers={**first, "X-CSRF-Token": me.csrf})
+        assert asked.status_code == 202
+        reviews.run_pending()
+        for reader in (first, then, first):
+            data = me.get(url, headers=reader).json()
+            assert data["status"] == "done" and data["marks"], data
+            texts = [data["summary"]["text"], *(m[k] for m in data["marks"] for k in WORDED)]
+            [mark] = [m for m in data["marks"] if m["index"] == planted]
+            if reader is SV:
+                assert mark["suggested"] == "behålla alla fem kort"
+                assert all(not ENGLISH.search(x) for x in texts), texts
+            else:
+                assert mark["suggested"] == "keep all five cards"
+                assert all(not SWEDISH.search(x) for x in texts), texts
