@@ -175,7 +175,7 @@ def test_every_page_follows_the_one_choice_and_has_the_switch(app: Any) -> None:
     p.get("/language?lang=sv&next=/")
     for path in LOOK_BACK:
         r = p.get(path, headers={"Accept-Language": "en"})
-        assert r.status_code == 200, path
+        assert r.status_code == (404 if "no-such" in path else 200), path  # a page either way
         assert html_lang(r.text) == "sv", path
         assert 'id="lang-switch"' in r.text and "Integritet och lagring" in r.text, path
         assert "/static/catalogs/sv/" in r.text, path  # its scripts speak Swedish too
