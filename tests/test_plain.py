@@ -16,7 +16,7 @@ from chicago.bots import bot_stream
 from chicago.bots.hard import CALL_SAMPLES, WORLDS
 from chicago.cli import main
 from chicago.core.actions import ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.core.cards import Card, cards
+from chicago.core.cards import Card, card, cards
 from chicago.core.events import CardsDealt, CardsExchanged, CardsReturned, DealStarted, OfferShown
 from chicago.core.game import Game
 from chicago.core.record import loads, replay
@@ -24,7 +24,7 @@ from chicago.core.rules import HOUSE, RuleProfile, get_profile
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase, StackedDeal
 from chicago.plain import PlainGame, PlainOptions, opponent_levels, parse_card, play_plain
-from chicago.text.cards import face, in_hand_order
+from chicago.text.cards import card_code, face, in_hand_order, typed_card
 from chicago.text.i18n import use_language
 
 ONES = "1\n" * 5000
@@ -130,7 +130,8 @@ def test_quit_saves_a_file_that_replay_reproduces(
     assert state["to_act"]["seat"] == 0  # quit at seat 0's prompt
     assert state["scores"] == last_scores(out)
     data = json.loads(save.read_text(encoding="utf-8"))
-    assert data["seed"] == 7 and data["meta"]["players"] == ["you", "easy", "easy", "easy"]
+    assert data["seed"] == 7 and data["meta"]["levels"] == [None, "easy", "easy", "easy"]
+    assert "players" not in data["meta"]  # no person is called "you" or "easy"
     assert_no_leak(out, replayed(save))
 
 
@@ -494,3 +495,24 @@ def test_the_hand_is_shown_in_one_order_from_the_deal_to_the_tricks() -> None:
     order = in_hand_order(game.view(0).hand)
     assert f"Your hand: {' '.join(face(c) for c in order)}. Play: 1 {face(order[0])}  2 " in (
         out.getvalue())
+
+
+def test_swedish_players_name_cards_in_swedish_letters() -> None:
+    """In Swedish a card is typed as Swedish players write it (E K D Kn for ess, kung, dam,
+    knekt; k r h s for klöver, ruter, hjärter, spader; the suit before or after); the
+    English letters still work, and the help and examples use the Swedish ones."""
+    game = Game.new(seats=2, seed=1, dealer=1)
+    hand = in_hand_order(game.state.hands[0])
+    with use_language("sv"):
+        swedish = [card_code(c) for c in (hand[1], hand[3])]
+        ui, _out = ui_for(game, f"{swedish[0].lower()} {swedish[1].upper()}\n")
+        by_letters = ui.choose(game.view(0), game.legal_actions(), Stream(0))
+        assert typed_card("knk") == card("Jc") and typed_card("hd") == card("Qh")
+        assert typed_card("kk") == card("Kc") and typed_card("Eh") == card("Ah")
+        assert typed_card("Qd") == card("Qd")  # English letters too
+        assert card_code(card("Qd")) == "Dr" and card_code(card("Jc")) == "Knk"
+        ui, help_out = ui_for(game, "?\nkeep\n")
+        ui.choose(game.view(0), game.legal_actions(), Stream(0))
+    assert isinstance(by_letters, Exchange)
+    assert set(by_letters.discard) == {hand[1], hand[3]}
+    assert "10h Kr" in help_out.getvalue() and "k (klöver), r (ruter)" in help_out.getvalue()

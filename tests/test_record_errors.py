@@ -81,8 +81,8 @@ def assert_one_line_error(code: int, out: str, err: str) -> str:
 # --- errors found while loading (record.loads) ---------------------------------------------
 
 LOAD_ERRORS: list[tuple[str, dict[str, Any] | str, str]] = [
-    ("not-json", "{format: chicago", "not valid JSON: "),
-    ("empty-text", "", "not valid JSON: "),
+    ("not-json", "{format: chicago", "not valid JSON (line 1, column 2)"),
+    ("empty-text", "", "not valid JSON (line 1, column 1)"),
     ("not-an-object", "[1, 2]", "a game file must be a JSON object, not an array"),
     ("a-string", '"chicago-game/1"', "a game file must be a JSON object, not a string"),
     ("format-missing", without("format"), 'format is missing (it must be "chicago-game/1")'),

@@ -267,7 +267,10 @@ def loads(text: str) -> GameFile:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise GameFileError(N_("not valid JSON: {detail}"), detail=e) from None
+        # Where, not json's own English sentence: the message is worded in the reader's
+        # language (text.core_errors).
+        raise GameFileError(N_("not valid JSON (line {line}, column {column})"),
+                            line=e.lineno, column=e.colno) from None
     return parse(data)
 
 

@@ -22,7 +22,7 @@ from typing import Final, TextIO
 
 from chicago.bots import LEVELS, bot_stream, make_bot
 from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.core.cards import Card, Suit, card
+from chicago.core.cards import Card, card
 from chicago.core.events import Event, event_to_json
 from chicago.core.game import Game
 from chicago.core.record import dump
@@ -32,7 +32,15 @@ from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 from chicago.table.arena import Player, play_game
 from chicago.table.levels import read_levels
-from chicago.text.cards import face, faces, in_hand_order, suit_word
+from chicago.text.cards import (
+    card_code,
+    face,
+    faces,
+    in_hand_order,
+    suit_letters,
+    suit_word,
+    typed_card,
+)
 from chicago.text.hints import hint_text
 from chicago.text.i18n import N_, _, ngettext
 from chicago.text.narration import Narrator, hand_words, numbered
@@ -128,31 +136,11 @@ def opponent_levels(
     return read_levels(levels if levels is not None else level, seats, first=1)
 
 
-_SUIT_LETTERS: Final = {s.symbol: s.value for s in Suit}
-"""A face's suit symbol (♥) as the code's letter (h)."""
-
-
-def suit_letters() -> str:
-    """The suits' letters in a typed card, each with its name: "c (clubs), d (diamonds) …"."""
-    return ", ".join(f"{s.value} ({suit_word(s)})" for s in Suit)
-
-
 def parse_card(text: str) -> Card | None:
-    """A card typed by a person: its code ("Ah", "ah", "AH", "10h": ten of hearts) or its face
-    as the game shows it ("A♥", "10♥"); None if not a card."""
-    # (Not named `t`: the message extractor, run with `t` as a keyword for the browser's
-    # scripts, reads `t[:2] == "10"` as a message.)
-    typed = text.strip()
-    if typed[-1:] in _SUIT_LETTERS:
-        typed = typed[:-1] + _SUIT_LETTERS[typed[-1]]
-    if typed[:2] == "10":
-        typed = "T" + typed[2:]
-    if len(typed) != 2:
-        return None
-    try:
-        return card(typed[0].upper() + typed[1].lower())
-    except ValueError:
-        return None
+    """A card typed by a person: its face as the game shows it ("A♥", "10♥") or its letters,
+    English ("Ah", "10h") or of the player's language (Swedish "Eh", "knk"); None if not a
+    card (text.cards.typed_card)."""
+    return typed_card(text)
 
 
 @dataclass
@@ -232,7 +220,9 @@ class PlainGame:
                            "({code}: the rank 2-9, 10 or T, J, Q, K, A, then the suit: "
                            "{suits}). Commands: {hint} (the hard bot's suggestion and why), "
                            "{rules} (the rules of this game), {scores}, {quit} (save and "
-                           "leave).", face="10♥ K♦", code="10h Kd", suits=suit_letters(),
+                           "leave).", face="10♥ K♦",
+                           code=f"{card_code(card('Th'))} {card_code(card('Kd'))}",
+                           suits=suit_letters(),
                            hint=word("hint"), rules=word("rules"), scores=word("scores"),
                            quit=word("quit")))
             elif not text:
@@ -317,7 +307,8 @@ class PlainGame:
             else:
                 self.say(_("Discard up to {most} cards by position (e.g. 2 5) or name (e.g. "
                            "{example}), or type {keep} to keep all five.", most=most,
-                           example=" ".join((hand[1].text, hand[-1].text)), keep=word("keep")))
+                           example=" ".join((card_code(hand[1]), card_code(hand[-1]))),
+                           keep=word("keep")))
             if resets:
                 self.say(_("You have {score} points: discarding any card resets your score "
                            "to 0 (R2.4); keeping all five does not.", score=v.scores[ME]))
@@ -377,7 +368,7 @@ class PlainGame:
                 if parsed is None:
                     return None, _("{token} is not a card position or a card name (like "
                                    "{example}), nor {keep}.", token=repr(token),
-                                   example=hand[0].text, keep=word("keep"))
+                                   example=card_code(hand[0]), keep=word("keep"))
                 if parsed not in hand:
                     return None, _("You do not hold {card}.", card=face(parsed))
                 c = parsed
@@ -420,7 +411,7 @@ class PlainGame:
             parsed = parse_card(text)
             if parsed is None:
                 self.say(_("{text} is not a choice number or a card name (like {example}).",
-                           text=repr(text), example=cards[0].text))
+                           text=repr(text), example=card_code(cards[0])))
             elif parsed in cards:
                 return plays[cards.index(parsed)]
             elif parsed not in v.hand:
@@ -434,7 +425,10 @@ class PlainGame:
 
     def save(self) -> str:
         """Write the game file; returns the path written."""
-        meta = {"app": "chicago play --plain", "players": ["you", *self.levels]}
+        # The bots' levels, as the full-screen game writes them; not `players`, which names
+        # the people of a table ("you" and "easy" read back as names: "the coach's review
+        # of you").
+        meta = {"app": "chicago play --plain", "levels": [None, *self.levels]}
         data = dump(self.game, meta)
         self.save_path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
                                   encoding="utf-8")

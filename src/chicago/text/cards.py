@@ -136,3 +136,72 @@ def faces(cards: object) -> str:
     if not isinstance(cards, (list, tuple)):
         return ""
     return " ".join(face(c) for c in cards)
+
+
+RANK_LETTERS: Final = N_("A K Q J")
+"""The letters of the ace, king, queen and jack in a typed card; a language gives its own
+("E K D Kn" in Swedish: ess, kung, dam, knekt). The English ones are always understood too."""
+SUIT_LETTERS: Final = N_("c d h s")
+"""The letters of clubs, diamonds, hearts and spades in a typed card ("k r h s" in Swedish:
+klöver, ruter, hjärter, spader)."""
+_LETTER_RANKS: Final = (14, 13, 12, 11)
+_LETTER_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+
+def _letters() -> tuple[dict[str, int], dict[str, Suit]]:
+    """Rank and suit letters understood in the run's language (lower case): its own and the
+    English ones; where they differ the language's own come first."""
+    ranks: dict[str, int] = {str(n): n for n in range(2, 11)}
+    ranks["t"] = 10
+    suits: dict[str, Suit] = {}
+    for rank_text, suit_text in ((_(RANK_LETTERS), _(SUIT_LETTERS)),
+                                 (RANK_LETTERS, SUIT_LETTERS)):
+        for letter, rank in zip(rank_text.lower().split(), _LETTER_RANKS, strict=False):
+            ranks.setdefault(letter, rank)
+        for letter, suit in zip(suit_text.lower().split(), _LETTER_SUITS, strict=False):
+            suits.setdefault(letter, suit)
+    for suit in Suit:
+        suits.setdefault(suit.symbol, suit)
+    return ranks, suits
+
+
+def _rank_then_suit(typed: str, ranks: dict[str, int], suits: dict[str, Suit],
+                    rank_first: bool) -> Card | None:
+    for size in (2, 1):  # the longer rank first: "kn" (knekt) before "k" (kung)
+        rank_part, suit_part = ((typed[:size], typed[size:]) if rank_first
+                                else (typed[-size:], typed[:-size]))
+        if rank_part in ranks and suit_part in suits:
+            return _card_of(ranks[rank_part], suits[suit_part])
+    return None
+
+
+def _card_of(rank: int, suit: Suit) -> Card:
+    return parse_card("23456789TJQKA"[rank - 2] + suit.value)
+
+
+def typed_card(text: str) -> Card | None:
+    """A card as a person types it: its face ("10♥", "K♦"), or rank and suit letters of the
+    run's language or English ("Kd", "10h", "th"; in Swedish also "kr" kung ruter, "knk"
+    knekt klöver, "hd" hjärter dam), in either order, any case; None if not a card."""
+    typed = "".join(text.split()).lower()
+    if not typed:
+        return None
+    ranks, suits = _letters()
+    return (_rank_then_suit(typed, ranks, suits, True)
+            or _rank_then_suit(typed, ranks, suits, False))
+
+
+def card_code(c: Card) -> str:
+    """A card in the letters of the run's language, as it may be typed: "Kd" in English,
+    "Kr" in Swedish (kung ruter), "10h"."""
+    ranks = dict(zip(_LETTER_RANKS, _(RANK_LETTERS).split(), strict=False))
+    suits = dict(zip(_LETTER_SUITS, _(SUIT_LETTERS).split(), strict=False))
+    rank = ranks.get(c.rank, "10" if c.rank == 10 else str(c.rank))
+    return rank + suits.get(c.suit, c.suit.value)
+
+
+def suit_letters() -> str:
+    """The suits' letters in a typed card, each with its name: "c (clubs), d (diamonds) …"."""
+    letters = _(SUIT_LETTERS).split()
+    return ", ".join(f"{letter} ({suit_word(suit)})"
+                     for letter, suit in zip(letters, _LETTER_SUITS, strict=False))

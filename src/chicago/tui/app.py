@@ -422,12 +422,18 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
     NewGameScreen #form { height: 1fr; padding: 0 2; }
     NewGameScreen .row { height: 1; margin-top: 1; }
     NewGameScreen .level { height: 1; }
-    NewGameScreen .row Label, NewGameScreen .level Label { width: 22; }
+    /* A label one column wider than its longest words ("Platser (du + datorer)"): its value
+       never runs into it. */
+    NewGameScreen .row Label, NewGameScreen .level Label { width: 24; padding-right: 1; }
     NewGameScreen Select { width: 1fr; max-width: 54; }
+    /* The rules' titles are long (in Swedish up to 58 characters): the choice gets a line of
+       its own, the form's whole width. */
+    NewGameScreen #rules-row { height: 2; margin-top: 1; }
+    NewGameScreen #rules-row Select { width: 100%; max-width: 100%; }
     NewGameScreen Input { width: 24; }
     NewGameScreen #levels { height: auto; }
     NewGameScreen #changes { width: 1fr; }
-    NewGameScreen #changes-help { height: auto; color: $text-muted; padding-left: 22; }
+    NewGameScreen #changes-help { height: auto; color: $text-muted; padding-left: 24; }
     NewGameScreen #start-row { height: 1; margin-top: 1; }
     NewGameScreen #start-row Button { margin-right: 2; }
     NewGameScreen #error { color: $error; height: auto; }
@@ -475,7 +481,7 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                         yield Label("  " + _("Seat {seat}", seat=seat))
                         yield Select(level_options, value=d.level(seat), allow_blank=False,
                                      compact=True, id=f"level-{seat}")
-            with Horizontal(classes="row"):
+            with Vertical(id="rules-row"):
                 yield Label(_("Rules"))
                 # Titles only: with their ids the options wrapped and ran off an 80×24 screen.
                 yield Select([(profile_title(p), p.id) for p in PRESETS.values()],

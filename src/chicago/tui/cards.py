@@ -44,9 +44,16 @@ def card_text(c: Card, four_colour: bool, *, on_face: bool = True) -> Text:
     return Text(card_label(c), style=f"bold {_OFF_FACE.get(ink, ink)}")
 
 
+NO_BREAK: Final = "\u2060"
+"""Textual wraps lines at any whitespace, a no-break space (U+00A0) too ("11 %" in Swedish
+split over two lines): such a space is drawn as a word joiner, which keeps the two sides
+together (and takes no column)."""
+
+
 def rich_line(text: str, four_colour: bool) -> Text:
     """A line of narration with its card names ("Ah") drawn as coloured cards ("A♥")."""
     out = Text()
+    text = text.replace("\u00a0", NO_BREAK)
     for piece, c in card_tokens(text):
         if c is None:
             out.append(piece)

@@ -19,6 +19,7 @@ from chicago.store.repo import OwnerKind
 from chicago.table.service import BadRequest, ServiceError, Table, TableService
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import _
+from chicago.text.os_errors import file_error_words
 
 LOCAL_KIND: Final = "local"
 
@@ -61,7 +62,7 @@ def export_game(service: TableService, owner: Owner, game_id: str, path: Path) -
         path.expanduser().write_text(text, encoding="utf-8")
     except OSError as e:
         raise GameFileProblem(_("cannot write {path}: {error}", path=path,
-                                error=e.strerror or e)) from None
+                                error=file_error_words(e))) from None
     return path.expanduser()
 
 
@@ -75,7 +76,7 @@ def import_game(service: TableService, owner: Owner, path: Path) -> Table:
         text = path.expanduser().read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise GameFileProblem(_("cannot read {path}: {error}", path=path,
-                                error=getattr(e, "strerror", None) or e)) from None
+                                error=file_error_words(e))) from None
     try:
         record.loads(text)  # the same first check and messages as `chicago replay`
         data: Any = json.loads(text)

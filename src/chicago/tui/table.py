@@ -94,7 +94,8 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         Binding("right", "cursor(1)", N_("Card"), show=False),
         Binding("space", "space", N_("Skip"), show=False),
         Binding("s", "speed", N_("Speed"), show=False),
-        Binding("g", "chart", N_("Chart")),
+        # Not in the footer (it cut the Swedish keys off at 80 columns): in the F1 list.
+        Binding("g", "chart", N_("Chart"), show=False),
         Binding("l", "log", N_("Log"), show=False),
         Binding("question_mark", "rules", N_("Rules")),
         Binding("f1", "keys", N_("Keys")),
@@ -152,8 +153,10 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         with Horizontal(id="buttons"):
             for ident, label, variant in (
                 ("do-exchange", _("e Exchange"), "primary"),
-                ("keep-all", _("k Keep all"), "default"),
-                ("offer-keep", _("k Keep it"), "primary"),
+                # One label for the one key k, as in the footer: keep (all five, or the
+                # offered card).
+                ("keep-all", f"k {_('Keep')}", "default"),
+                ("offer-keep", f"k {_('Keep')}", "primary"),
                 ("offer-decline", _("d Decline"), "default"),
                 ("chicago-call", _("c Call Chicago"), "warning"),
                 ("chicago-pass", _("n No call"), "default"),
