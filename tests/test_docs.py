@@ -1,6 +1,7 @@
 """The documents a clone starts from: the README is a short front door with the two commands
-first and its pictures in the repository, the game-file page's example replays as the page
-says, and nothing points at a tracker's issue numbers instead of saying what it means."""
+first and its pictures in the repository, every link between the documents finds its file,
+the game-file page's example replays as the page says, and nothing points at a tracker's
+issue numbers instead of saying what it means."""
 
 from __future__ import annotations
 
@@ -31,6 +32,17 @@ def test_the_readme_is_a_front_door() -> None:
     assert sorted(pictures) == ["docs/images/table-laptop.png", "docs/images/table-phone.png"]
     for picture in pictures:
         assert (ROOT / picture).stat().st_size < 120_000, picture  # small enough to keep
+
+
+def test_every_link_between_the_documents_finds_its_file() -> None:
+    broken = []
+    for path in DOCUMENTS:
+        for link in _links(path):
+            if "://" in link or link.startswith("mailto:"):
+                continue
+            if not (path.parent / link).exists():
+                broken.append(f"{path.relative_to(ROOT)}: {link}")
+    assert not broken
 
 
 def test_the_game_file_example_replays_as_the_page_says() -> None:
