@@ -59,3 +59,23 @@ def test_stats_of_a_database_that_does_not_exist(
     beside = tmp_path / "typo.db"
     assert main(["stats", "--database-url", f"sqlite:///{beside}"]) == 2
     assert not beside.exists()
+
+
+def test_keep_takes_lang_like_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`chicago keep --lang sv` runs the scorekeeper in Swedish, as `chicago play --lang sv`
+    runs the game."""
+    import chicago.tui.keep as keep
+    from chicago.text.i18n import current_language
+
+    seen: list[str] = []
+
+    def run(database_url: str | None, pad: str | None) -> int:
+        seen.append(current_language())
+        return 0
+
+    monkeypatch.setattr(keep, "run", run)
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert main(["keep", "--lang", "sv"]) == 0
+    assert main(["keep", "--lang", "en"]) == 0
+    assert seen == ["sv", "en"]

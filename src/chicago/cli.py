@@ -638,9 +638,10 @@ def _add_rules_and_stats(sub: Subcommands) -> None:
 
 def _add_keep_and_serve(sub: Subcommands) -> None:
     p = _command(sub, "keep", _("keep the score of a game played with real cards"),
-                 ["chicago keep", "chicago keep --pad 3"])
+                 ["chicago keep", "chicago keep --pad 3", "chicago keep --lang sv"])
     _add_database(p, _("the score pads' database, the same as for play and serve"))
     p.add_argument("--pad", default=None, help=_("open this saved score pad"))
+    _add_lang(p)
     p.set_defaults(run=cmd_keep)
 
     p = _command(sub, "serve", _("run the web server: the game in a browser"),
