@@ -79,7 +79,8 @@ def test_an_invitation_gives_a_seat_and_nothing_else(app: Any) -> None:
     assert created["live"]["status"] == "open"
     # the preview names the seats, never a card or a view
     preview = bo.get(f"/api/invites/{token}").json()
-    assert set(preview) == {"id", "status", "seats", "profile", "timer", "players", "you"}
+    assert set(preview) == {"id", "status", "seats", "profile", "rules", "timer", "timer_words",
+                            "inviter", "players", "you"}
     assert [p["free"] for p in preview["players"]] == [False, True, False]
     # before sitting down the token reads nothing of the table
     assert bo.get(f"/api/tables/{game_id}").status_code == 404

@@ -262,3 +262,40 @@ def test_a_socket_whose_seat_is_no_longer_its_persons_is_closed(app: Any) -> Non
     assert closed.value.code == 4404
     assert ann.post(f"/api/tables/{game_id}/start").status_code == 200
     assert ann.post(f"/api/tables/{game_id}/invite").status_code == 409  # no new link now
+
+
+def test_a_friends_table_takes_custom_rules_and_its_invitation_names_them(app: Any) -> None:
+    """The creator chooses a preset with knobs changed, as a single player does (R8.1: the
+    target is one of them); the server refuses what it refuses a single player, naming both
+    knobs; an invitation says who invites, the rules and each change in words, and the
+    timer, in the reader's language."""
+    ann, bo = Player(app), Player(app)
+    contradiction = {"base": "classic",
+                     "changes": {"high_score": "none", "high_score_threshold": 42}}
+    refused = ann.post("/api/tables", {"name": "Ann", "profile": contradiction})
+    alone = ann.post("/api/games", {"seats": 4, "profile": contradiction})
+    assert refused.status_code == alone.status_code == 400, refused.text
+    assert refused.json()["error"] == alone.json()["error"]
+    assert "high_score_threshold" in refused.json()["error"]
+    assert "high_score=none" in refused.json()["error"]
+    assert ann.get("/api/tables").json() == {"tables": []}  # nothing made
+
+    r = ann.post("/api/tables", {"name": "Ann", "seats": 3, "timer": 60,
+                                 "profile": {"base": "classic", "changes": {"target": 100}}})
+    assert r.status_code == 201, r.text
+    created = r.json()
+    assert created["profile"]["id"] == "classic+target=100"
+    assert created["profile"]["target"] == 100
+    assert created["profile"]["changes"] == ["Target score: 100"]
+    code = created["invite"]["code"]
+    bo.http.cookies.set("chicago_lang", "sv")
+    preview = bo.get(f"/api/invites/{code[:3].lower()}-{code[3:]}").json()
+    assert preview["inviter"] == "Ann"
+    assert preview["rules"] == {"id": "classic+target=100",
+                                "title": "Klassisk Chicago med köpstopp",
+                                "changes": ["Mål (poäng): 100"]}
+    assert (preview["timer"], preview["timer_words"]) == (60, "1 min")
+    english = Player(app).get(f"/api/invites/{code}").json()
+    assert english["rules"]["changes"] == ["Target score: 100"]
+    assert english["rules"]["title"] == "Classic Chicago with köpstopp"
+    assert english["timer_words"] == "1 min"

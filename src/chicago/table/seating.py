@@ -34,6 +34,7 @@ from chicago.table.service import (
     parse_seed,
 )
 from chicago.text.i18n import _
+from chicago.text.invite_words import rules_words, timer_words
 
 FRIEND: Final = "friend"
 """In a new table's seat list: a seat for a person who comes with the invitation."""
@@ -234,17 +235,23 @@ class Seating:
         return row, live
 
     def preview(self, owner: Owner, token: object) -> dict[str, Any]:
-        """What an invitation shows before sitting down: the seats and the rules' name."""
+        """What an invitation shows before sitting down: who invites, the seats, the rules
+        (the preset and any changes) and the turn timer, the last two also in words."""
         try:
             row, live = self._by_token(token, owner)
         except TableClosed as e:
             raise BadInvitation(e.reason) from None
+        creator = live.seat_of(row.owner)
+        profile = self.service._snapshot(row).state.profile
         return {
             "id": row.id,
             "status": live.status,
             "seats": row.seats,
             "profile": row.profile_id,
+            "rules": rules_words(profile),
             "timer": live.timer,
+            "timer_words": timer_words(live.timer),
+            "inviter": None if creator is None else live.seats[creator].name,
             "players": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
                  "free": s.free}

@@ -35,6 +35,7 @@ from chicago.store import GameRow, Owner
 from chicago.table.service import HUMAN, BadRequest, Hint, Table, TableService, parse_profile
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language, known
+from chicago.text.knob_words import change_words, knob_label, preset_title, value_words
 from chicago.text.narration import Narrator, tell, trick_cards_before
 from chicago.text.rules_text import profile_title, rules_page
 from chicago.text.told import Told
@@ -81,7 +82,8 @@ def knobs_json(profile: RuleProfile) -> dict[str, object]:
 
 
 def profile_json(profile: RuleProfile) -> dict[str, object]:
-    """The profile for a client: id, title, version, base (null for a preset), every knob."""
+    """The profile for a client: id, title, version, base (null for a preset), the preset's
+    title and a custom profile's changes in words (`preset_title`, `changes`), every knob."""
     return dict(_profile_json(profile, current_language()))
 
 
@@ -93,6 +95,8 @@ def _profile_json(profile: RuleProfile, lang: str) -> dict[str, object]:
         "title": profile_title(profile),
         "version": profile.version,
         "base": profile.base or None,
+        "preset_title": preset_title(profile),
+        "changes": list(change_words(profile)),
         **knobs_json(profile),
     }
 
@@ -563,6 +567,10 @@ async def profiles() -> Response:
                 for p in PRESETS.values()
             ],
             "choices": {name: [_plain(v) for v in values] for name, values in CHOICES.items()},
+            "words": {
+                name: {"label": knob_label(name), "values": [value_words(name, v) for v in values]}
+                for name, values in CHOICES.items()
+            },
         }
     )
 

@@ -30,6 +30,7 @@ from chicago.core.rules import (
     get_profile,
     knob_from_text,
 )
+from chicago.table.seating import TIMERS
 from chicago.table.service import ServiceError
 from chicago.text import i18n
 from chicago.text.core_errors import error_words
@@ -42,6 +43,7 @@ from chicago.text.i18n import (
     set_language,
     use_language,
 )
+from chicago.text.invite_words import timer_words
 from chicago.text.rules_text import profile_title, rules_page
 from chicago.web.api import table_json
 from chicago.web.assets import Assets
@@ -85,6 +87,7 @@ templates.env.install_gettext_callables(  # type: ignore[attr-defined]
     gettext=i18n._, ngettext=i18n.ngettext, newstyle=False
 )
 templates.env.globals["profile_title"] = profile_title
+templates.env.globals["timer_words"] = timer_words
 """Templates say `{{ _("Seat {seat}", seat=2) }}`: the same `_()` and `{name}` placeholders
 as the Python code, in the request's language."""
 
@@ -235,9 +238,12 @@ def table(request: Request, game_id: str) -> HTMLResponse:
 
 @router.get("/tables/new", response_class=HTMLResponse)
 def new_live_table(request: Request) -> HTMLResponse:
-    """The form for a table with friends: seats, a friend or a bot per seat, rules, timer."""
+    """The form for a table with friends: seats, a friend or a bot per seat, the rules (a
+    preset, or one with knobs changed: the lobby's own editor), the turn timer."""
     return _page(
-        request, "live_new.html", {"page": "friends", "presets": list(PRESETS.values())}
+        request,
+        "live_new.html",
+        {"page": "friends", "presets": list(PRESETS.values()), "timers": TIMERS},
     )
 
 

@@ -1,74 +1,13 @@
-// The lobby: the new-game form (with the custom rules editor), the saved games and imports.
+// The lobby: the new-game form (its rules editor is rules-editor.js), the saved games and imports.
 import { ApiError, api, el, errorText } from './api.js';
 import { N_, t } from './i18n.js';
 import { BOT_NAMES } from './faces.js';
+import { rulesEditor } from './rules-editor.js';
 
 const NAMES = [N_('You'), ...BOT_NAMES];
 const seatName = (seat) => (seat === 0 ? t(NAMES[0]) : NAMES[seat]);
 const LEVELS = ['easy', 'normal', 'hard'];
 const LEVEL_WORDS = { easy: N_('Easy'), normal: N_('Normal'), hard: N_('Hard') };
-
-const KNOB_LABELS = {
-  target: N_('Target score'),
-  max_discard: N_('Most cards one may discard'),
-  exchanges: N_('Exchanges per deal'),
-  open_offer: N_('Open offer on a one-card exchange'),
-  final_hand_scores: N_('Final hand scores after the tricks'),
-  hand_awards: N_('Awards: pair, two pair, trips, straight, flush, full house'),
-  quads: N_('Four of a kind'),
-  quads_points: N_('Four of a kind: points'),
-  straight_flush: N_('Straight flush'),
-  straight_flush_points: N_('Straight flush: points'),
-  royal_flush: N_('Royal flush'),
-  high_score: N_('High-score rule'),
-  high_score_threshold: N_('High-score threshold'),
-  ties: N_('Exact ties'),
-  score_floor: N_('Lowest possible score'),
-  chicago_minimum: N_('Chicago: minimum score to call'),
-  chicago_timing: N_('Chicago: when it is called'),
-  chicago_caller_leads: N_('Chicago: the caller leads'),
-  chicago_points: N_('Chicago: points for success'),
-  chicago_two_points: N_('Chicago won with a two on the last trick'),
-  chicago_penalty: N_('Chicago: points lost when broken'),
-  broken_chicago_bonus: N_('Breaking a Chicago gains'),
-  final_hand_after_chicago: N_('Final hand still scores after a Chicago'),
-  last_trick_points: N_('Last trick: points'),
-  last_trick_two_points: N_('Last trick won with a two: points'),
-  win: N_('How the game is won'),
-  qualification_required: N_('A Chicago call needed to win'),
-};
-
-const VALUE_WORDS = {
-  choice: N_('8 points or reset the others'),
-  points: N_('points only'),
-  points_and_reset: N_('points and reset the others'),
-  win: N_('wins the game'),
-  auto_chicago: N_('counts as a Chicago at the end'),
-  as_straight_flush: N_('as a straight flush'),
-  reset_opponents: N_('as a straight flush, and reset the others'),
-  none: N_('none'),
-  reset_on_exchange: N_('exchanging at the threshold resets to 0'),
-  block: N_('no exchanges at the threshold'),
-  kopstopp: N_('köpstopp (no exchanges once reached)'),
-  six_cards: N_('six cards, one discard (once reached)'),
-  first_from_dealers_left: N_('first from the dealer\'s left scores'),
-  all_score: N_('every tied player scores'),
-  after_exchanges: N_('after the last exchange'),
-  first_trick: N_('during the first trick'),
-  at_target: N_('reach the target (checked after each award)'),
-  deal_end_highest: N_('highest at the end of a deal'),
-  one_more_award: N_('one more award after reaching the target'),
-};
-
-function valueText(knob, value) {
-  if (value === true) return t('yes');
-  if (value === false) return t('no');
-  if (value === null) return knob === 'score_floor' ? t('none (negative allowed)') : t('same as a Chicago');
-  if (Array.isArray(value)) return value.join(' · ');
-  if (knob === 'win' && value === 'win') return value;
-  if (typeof value === 'string') return VALUE_WORDS[value] ? t(VALUE_WORDS[value]) : value.replaceAll('_', ' ');
-  return String(value);
-}
 
 const form = document.getElementById('new-game');
 const seatsSelect = document.getElementById('seats');
@@ -76,14 +15,8 @@ const levelSelect = document.getElementById('level');
 const perSeat = document.getElementById('per-seat');
 const seatLevels = document.getElementById('seat-levels');
 const profileSelect = document.getElementById('profile');
-const rulesLink = document.getElementById('rules-link');
-const editor = document.getElementById('custom-editor');
-const baseSelect = document.getElementById('custom-base');
-const knobsBox = document.getElementById('knobs');
-const summary = document.getElementById('custom-summary');
 const formError = document.getElementById('new-game-error');
-
-let profiles = null; // {presets: [...], choices: {...}}
+const rules = rulesEditor();
 
 function renderSeatLevels() {
   const n = Number(seatsSelect.value);
@@ -95,61 +28,6 @@ function renderSeatLevels() {
       LEVELS.map((level) => el('option', { value: level }, t(LEVEL_WORDS[level]))));
     select.value = previous[seat - 1] || levelSelect.value;
     seatLevels.append(el('div', { class: 'row' }, el('label', { for: id }, t('Seat {n}: {name}', { n: seat, name: seatName(seat) })), select));
-  }
-}
-
-function basePreset() {
-  return profiles.presets.find((p) => p.id === baseSelect.value);
-}
-
-function customChanges() {
-  const base = basePreset();
-  const changes = {};
-  for (const select of knobsBox.querySelectorAll('select[data-knob]')) {
-    const knob = select.dataset.knob;
-    const value = JSON.parse(select.value);
-    if (JSON.stringify(value) !== JSON.stringify(base.knobs[knob])) changes[knob] = value;
-  }
-  return changes;
-}
-
-function rulesUrl() {
-  if (profileSelect.value !== 'custom') return `/rules?profile=${encodeURIComponent(profileSelect.value)}`;
-  if (!profiles) return '/rules';
-  const query = new URLSearchParams({ profile: baseSelect.value });
-  for (const [knob, value] of Object.entries(customChanges())) query.set(knob, value === null ? 'none' : String(value));
-  return `/rules?${query}`;
-}
-
-function updateSummary() {
-  if (!profiles) return;
-  const changes = customChanges();
-  const words = Object.entries(changes).map(([k, v]) => `${KNOB_LABELS[k] ? t(KNOB_LABELS[k]) : k}: ${valueText(k, v)}`);
-  summary.textContent = words.length ? t('Changed: {changes}.', { changes: words.join('; ') }) : t('No changes yet: this is the preset as it is.');
-  rulesLink.href = rulesUrl();
-}
-
-function renderKnobs() {
-  if (!profiles) return;
-  const base = basePreset();
-  knobsBox.replaceChildren();
-  for (const [knob, values] of Object.entries(profiles.choices)) {
-    if (values.length < 2) continue; // nothing to choose
-    const id = `knob-${knob}`;
-    const select = el('select', { id, 'data-knob': knob, onchange: updateSummary },
-      values.map((v) => el('option', { value: JSON.stringify(v) }, valueText(knob, v))));
-    select.value = JSON.stringify(base.knobs[knob]);
-    knobsBox.append(el('div', { class: 'row knob' }, el('label', { for: id }, KNOB_LABELS[knob] ? t(KNOB_LABELS[knob]) : knob), select));
-  }
-  updateSummary();
-}
-
-async function loadProfiles() {
-  try {
-    profiles = await api('GET', '/api/profiles');
-    renderKnobs();
-  } catch (error) {
-    knobsBox.replaceChildren(el('p', { class: 'form-error' }, t('The rule knobs could not be loaded: {error}', { error: errorText(error) })));
   }
 }
 
@@ -176,13 +54,8 @@ form.addEventListener('submit', async (event) => {
   const body = { seats };
   if (perSeat.checked) body.levels = [...seatLevels.querySelectorAll('select')].map((s) => s.value);
   else body.level = levelSelect.value;
-  if (profileSelect.value === 'custom') {
-    if (!profiles) { showError(formError, t('The rule knobs are not loaded yet.')); return; }
-    const changes = customChanges();
-    body.profile = Object.keys(changes).length ? { base: baseSelect.value, changes } : baseSelect.value;
-  } else {
-    body.profile = profileSelect.value;
-  }
+  body.profile = rules.profile();
+  if (body.profile === null) { showError(formError, t('The rule knobs are not loaded yet.')); return; }
   const seedText = document.getElementById('seed').value.trim();
   if (seedText) {
     if (!/^\d+$/.test(seedText)) { showError(formError, t('The seed must be a whole number (or empty for a random one).')); return; }
@@ -212,13 +85,6 @@ perSeat.addEventListener('change', () => {
   levelSelect.disabled = perSeat.checked;
   if (perSeat.checked) renderSeatLevels();
 });
-profileSelect.addEventListener('change', () => {
-  editor.hidden = profileSelect.value !== 'custom';
-  if (profileSelect.value === 'custom' && !profiles) loadProfiles();
-  rulesLink.href = rulesUrl();
-});
-baseSelect.addEventListener('change', renderKnobs);
-rulesLink.href = rulesUrl();
 
 // Saved games -------------------------------------------------------------------------------
 

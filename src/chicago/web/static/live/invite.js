@@ -1,11 +1,9 @@
-// Making a table with friends, the invitation link, and sitting down with it.
+// Making a table with friends (its rules from the lobby's own editor), the invitation link,
+// and sitting down with it: the page says who invites, the rules and the turn timer.
 import { api, el, errorText } from '../api.js';
 import { t } from '../i18n.js';
-import { loadCatalog, seatName } from './words.js';
-
-function translateShell() {
-  for (const node of document.querySelectorAll('[data-t]')) node.textContent = t(node.dataset.t);
-}
+import { rulesEditor } from '../rules-editor.js';
+import { seatName } from './words.js';
 
 function fail(error) {
   const box = document.getElementById('form-error');
@@ -63,6 +61,7 @@ function seatChoices(count) {
 }
 
 async function newTablePage(form) {
+  const rules = rulesEditor();
   const seats = document.getElementById('seats');
   seatChoices(Number(seats.value));
   seats.addEventListener('change', () => seatChoices(Number(seats.value)));
@@ -74,15 +73,29 @@ async function newTablePage(form) {
     event.preventDefault();
     const n = Number(seats.value);
     const players = Array.from({ length: n - 1 }, (_, i) => document.getElementById(`player-${i + 1}`).value);
+    const profile = rules.profile();
+    if (profile === null) { fail(new Error(t('The rule knobs are not loaded yet.'))); return; }
     try {
       const table = await api('POST', '/api/tables', {
-        name: name.value, seats: n, players,
-        profile: document.getElementById('profile').value,
+        name: name.value, seats: n, players, profile,
         timer: Number(document.getElementById('timer').value),
       });
       window.location.assign(`/tables/${encodeURIComponent(table.id)}`);
     } catch (error) { fail(error); }
   });
+}
+
+/** Who invites, to which rules (the preset and each change, in words) and timer. */
+function showAbout(preview) {
+  document.getElementById('join-inviter').textContent = preview.inviter
+    ? t('{name} invites you to a table for {n} players.', { name: preview.inviter, n: preview.seats })
+    : t('A table for {n} players.', { n: preview.seats });
+  const rules = preview.rules;
+  const link = el('a', { href: `/rules?profile=${encodeURIComponent(rules.id)}`, target: '_blank', rel: 'noopener' }, rules.title);
+  document.getElementById('join-rules').replaceChildren(link,
+    rules.changes.length ? el('span', { class: 'changes' }, ' ', t('Changed: {changes}.', { changes: rules.changes.join('; ') })) : '');
+  document.getElementById('join-timer').textContent = preview.timer_words;
+  document.getElementById('join-about').hidden = false;
 }
 
 async function joinPage(section) {
@@ -98,6 +111,7 @@ async function joinPage(section) {
     return;
   }
   if (preview.you !== null) { window.location.replace(`/tables/${encodeURIComponent(preview.id)}`); return; }
+  showAbout(preview);
   list.replaceChildren(...preview.players.map((p) => el('li', {}, t('Seat {n}', { n: p.seat + 1 }), ': ', seatName(p))));
   const name = document.getElementById('name');
   const known = await signedInName();
@@ -118,8 +132,6 @@ async function joinPage(section) {
   });
 }
 
-await loadCatalog();
-translateShell();
 const newForm = document.getElementById('new-table');
 if (newForm) newTablePage(newForm);
 const join = document.getElementById('join');

@@ -6,7 +6,8 @@ import { api, el, errorText } from '../api.js';
 import { t } from '../i18n.js';
 import { dispatch } from '../table/dispatch.js';
 import { confirmDialog } from '../table/panel.js';
-import { $, S, base, live } from '../table/state.js';
+import { rulesTitle } from '../table/board.js';
+import { $, S, base, live, profile } from '../table/state.js';
 import { name } from '../table/words.js';
 
 const LEVELS = ['easy', 'normal', 'hard'];
@@ -126,6 +127,7 @@ export function renderSeating() {
         l.creator ? linkBox(l) : null),
       el('div', { class: 'seating-seats' },
         seatList(l),
+        el('p', { id: 'seating-rules' }, t('Rules: {title}', { title: rulesTitle(profile()) })),
         l.creator ? el('p', { class: 'help' }, t('Seats still free when you start are played by bots.')) : null));
     return;
   }

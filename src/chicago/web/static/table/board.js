@@ -27,14 +27,20 @@ function phaseText() {
   }
 }
 
+/** The rules' name: the preset's title and a custom profile's changes, in words. */
+export function rulesTitle(p) {
+  const title = p.preset_title || p.title || p.id;
+  return p.changes && p.changes.length ? t('{title}; changed: {changes}', { title, changes: p.changes.join('; ') }) : title;
+}
+
 export function renderInfo() {
   $('deal-info').textContent = phaseText();
   const link = $('rules-link');
   const p = profile();
   if (p.id) {
     link.href = `/rules?profile=${encodeURIComponent(p.id)}`;
-    link.textContent = t('Rules: {title}', { title: p.title || p.id });
-    link.title = t('The rules of this game, in a new tab');
+    link.textContent = t('Rules: {title}', { title: rulesTitle(p) });
+    link.title = `${rulesTitle(p)} · ${t('The rules of this game, in a new tab')}`;
   }
 }
 
