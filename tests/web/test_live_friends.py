@@ -163,6 +163,9 @@ def test_table_codes_have_no_look_alikes_and_read_leniently() -> None:
     for code in codes:
         assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
         assert as_code(f" {code.lower()[:2]}-{code[2:]} ") == code
+        # a phone's keyboard makes "-" a dash of its own; spaces anywhere
+        assert as_code(f"{code[:3]}\u2013{code[3:]}".lower()) == code
+        assert as_code(" ".join(code)) == code
     assert as_code("ABC0EF") is None and as_code("ABCDE") is None
 
 

@@ -33,10 +33,14 @@ def new_invite() -> tuple[str, Invite]:
     return hash_token(token), Invite(token, code)
 
 
+DASHES: Final = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+"""The hyphen and the dashes a phone's keyboard may turn it into (en dash, em dash, minus)."""
+
+
 def as_code(raw: str) -> str | None:
     """The table code `raw` is, read leniently (case, spaces and dashes ignored), or None
     when it is not one."""
-    code = "".join(raw.split()).replace("-", "").upper()
+    code = "".join(c for c in raw if not c.isspace() and c not in DASHES).upper()
     if len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code):
         return code
     return None

@@ -62,7 +62,8 @@ async function loadTables() {
 
 loadTables();
 
-/** "Join with a code": six letters and digits, typed in any case, go to /join/<CODE>. */
+/** "Join with a code": six letters and digits, typed in any case and with spaces or dashes,
+ * go to /join/<CODE>. */
 function setupJoinCode() {
   const form = document.getElementById('join-code');
   if (!form) return;
@@ -70,7 +71,8 @@ function setupJoinCode() {
   const error = document.getElementById('code-error');
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const code = input.value.replace(/[\s-]/g, '').toUpperCase();
+    // Spaces, the hyphen and the dashes a phone makes of it are ignored, as the server does.
+    const code = input.value.replace(/[\s\-\u2010-\u2015\u2212]/g, '').toUpperCase();
     if (!/^[A-Z0-9]{6}$/.test(code)) {
       error.textContent = t('A table code has six letters and digits, like K7M2QX.');
       error.hidden = false;
