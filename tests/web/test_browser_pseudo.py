@@ -7,7 +7,9 @@ and where it was seen. Then a friends table in the same language: the seating sc
 the start, a whole short game (basic rules, two seats: the other person sits down through
 the API and hands their seat to a bot) with a hint at the first decision of every type, a
 quick chat phrase, the result, and the replay page with the coach's finished review (its
-summary, costliest moments and marks).
+summary, costliest moments and marks). Last, at phone and laptop size, the pages a friend
+sees first: the lobby (its main buttons in view), the form of a table with friends with
+custom rules, the invitation (who invites, the rules, the timer).
 
 Adding a front-end is a few lines: open it in the same context and `check(page_texts(page,
 "its name"))`.
@@ -260,6 +262,109 @@ def test_a_friends_table_and_its_replay_in_the_pseudo_locale(
     page.screenshot(path=str(shots / "xx-friends-review.png"), full_page=True)
     # the table's code is typed, not read: random letters in every language
     check(seen, allowed=(*NAMES, "Ann", "Bo", *WORD.findall(code)))
+    assert not errors, errors
+    for c in contexts:
+        c.close()
+
+
+def _box(page: Any, selector: str) -> dict[str, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not shown"
+    return dict(box)
+
+
+def _in_view(page: Any, selector: str, size: dict[str, int]) -> None:
+    """The element is whole inside the viewport, without scrolling."""
+    b = _box(page, selector)
+    assert b["x"] >= 0 and b["y"] >= 0, (selector, b)
+    assert b["x"] + b["width"] <= size["width"] + 1, (selector, b, size)
+    assert b["y"] + b["height"] <= size["height"] + 1, (selector, b, size)
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 1280, "height": 720}],
+                         ids=["phone", "laptop"])
+def test_the_friends_pages_in_the_pseudo_locale(
+    xx_server: str, browser: Any, shots: Path, size: dict[str, int]
+) -> None:
+    """What a friend sees first, every word through the catalogs (titles too): the lobby,
+    whose new game and "play with friends" are in view without scrolling, under a compact
+    header on a phone; the form of a table with friends, with the lobby's own editor of
+    custom rules (the target changed, R8.1) and a timer; the table's seats naming those
+    rules; the lobby again, leading with the unfinished table; a friend typing the code with
+    a dash in the lobby, and the invitation saying who invites, the rules and the timer; the
+    lobby's new game with custom rules from the same editor."""
+    contexts = [browser.new_context(viewport=size) for _ in range(2)]
+    for c in contexts:
+        c.add_cookies([{"name": "chicago_lang", "value": "xx", "url": xx_server}])
+    page, other = (c.new_page() for c in contexts)
+    errors: list[str] = []
+    for p in (page, other):
+        p.on("pageerror", lambda e: errors.append(str(e)))
+    seen: list[tuple[str, str]] = []
+    tag = size["width"]
+
+    _open(page, xx_server + "/", "#start")
+    seen += page_texts(page, "the lobby")
+    for selector in ("#start", "#friends-link", "#new-game-title"):
+        _in_view(page, selector, size)
+    if tag < 640:
+        assert _box(page, ".site-header")["height"] < 100
+
+    page.click("#friends-link")
+    page.wait_for_url("**/tables/new")
+    page.wait_for_selector("#new-table[data-ready='true']")
+    assert page.title() == f"{pseudo('Play with friends')} · Chicago"
+    page.fill("#name", "Ann")
+    page.select_option("#seats", "3")
+    page.select_option("#profile", "custom")
+    page.wait_for_selector("#knob-target")
+    page.select_option("#custom-base", "classic")
+    page.select_option("#knob-target", "100")
+    page.select_option("#timer", "60")
+    assert pseudo("Target score") in page.inner_text("#custom-summary")
+    seen += page_texts(page, "the form of a table with friends")
+    page.screenshot(path=str(shots / f"xx-friends-new-{tag}.png"), full_page=True)
+    page.click("#new-table button[type=submit]")
+    page.wait_for_url("**/tables/*")
+    page.wait_for_selector("#invite-code")
+    code = page.inner_text("#invite-code").strip()
+    rules = page.inner_text("#seating-rules")
+    assert pseudo("Target score") in rules and "100" in rules, rules
+    seen += page_texts(page, "the table's seats before the start")
+
+    _open(page, xx_server + "/", "#resume:not([hidden])")
+    seen += page_texts(page, "the lobby of a returning player")
+    for selector in ("#start", "#friends-link", "#resume .resume-link"):
+        _in_view(page, selector, size)
+    assert "/tables/" in str(page.get_attribute("#resume .resume-link", "href"))
+    page.screenshot(path=str(shots / f"xx-friends-lobby-{tag}.png"))
+
+    _open(other, xx_server + "/", "#code")
+    other.locator("#code").press_sequentially(f"{code[:3].lower()}-{code[3:].lower()}")
+    other.click("#join-code button[type=submit]")
+    other.wait_for_url(f"**/join/{code}")
+    other.wait_for_selector("#join-about:not([hidden])")
+    assert other.title() == f"{pseudo('Join a table')} · Chicago"
+    assert "Ann" in other.inner_text("#join-inviter")
+    about = other.inner_text("#join-rules")
+    assert pseudo("Classic Chicago with köpstopp") in about, about
+    assert pseudo("Target score") in about and "100" in about, about
+    assert other.inner_text("#join-timer") == pseudo("{n} min").replace("{n}", "1")
+    seen += page_texts(other, "an invitation")
+    other.screenshot(path=str(shots / f"xx-friends-join-{tag}.png"), full_page=True)
+
+    # The lobby's new game takes custom rules from the same editor (R8.1: the target).
+    _open(page, xx_server + "/", "#start")
+    page.select_option("#profile", "custom")
+    page.wait_for_selector("#knob-target")
+    page.select_option("#custom-base", "common")
+    page.select_option("#knob-target", "51")
+    seen += page_texts(page, "the lobby's custom rules")
+    page.click("#start")
+    page.wait_for_url("**/games/*")
+    status, game = _api(page, "GET", "/api/games/" + page.url.rsplit("/", 1)[1])
+    assert status == 200 and game["profile"]["id"] == "common+target=51", (status, game)
+    check(seen, allowed=("Ann", *WORD.findall(code)))
     assert not errors, errors
     for c in contexts:
         c.close()

@@ -57,3 +57,12 @@ export function ngettext(one, other, n, params) {
 
 /** Marks a msgid kept in a table for t() to translate later (as gettext's N_). */
 export function N_(msgid) { return msgid; }
+
+/** A moment (an ISO text) as a date and a time of day in the page's language, the clock
+ * of 24 hours (no "AM"/"PM" on a page in another language); the text itself if unreadable. */
+export function dateTime(text) {
+  if (!text) return '';
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) return text;
+  return date.toLocaleString(lang(), { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
+}

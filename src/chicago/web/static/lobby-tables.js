@@ -2,12 +2,10 @@
 // (waiting for friends, in play, finished), newest first, with the way back in. For a
 // signed-in player the list is the account's, so another device shows it too.
 import { api, el, errorText } from './api.js';
-import { t } from './i18n.js';
+import { dateTime, t } from './i18n.js';
+import { offer } from './lobby-resume.js';
 
-function when(text) {
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+const when = dateTime;
 
 /** A seat's name in a list: the person's, a bot's level, or a free seat. */
 function seatLabel(entry, seat) {
@@ -54,6 +52,12 @@ async function loadTables() {
     return;
   }
   const tables = (data && data.tables) || [];
+  offer('tables', tables.filter((entry) => entry.status !== 'finished').map((entry) => ({
+    href: `/tables/${encodeURIComponent(entry.id)}`,
+    title: t('{n} players with friends', { n: entry.seats }),
+    status: statusText(entry),
+    updated: entry.updated,
+  })));
   box.replaceChildren(tables.length
     ? el('ul', { class: 'games tables' }, ...tables.map(row))
     : el('p', { class: 'help' }, t('No tables with friends yet.')));

@@ -1,7 +1,8 @@
 // The lobby: the new-game form (its rules editor is rules-editor.js), the saved games and imports.
 import { ApiError, api, el, errorText } from './api.js';
-import { N_, t } from './i18n.js';
+import { N_, dateTime, t } from './i18n.js';
 import { BOT_NAMES } from './faces.js';
+import { offer } from './lobby-resume.js';
 import { rulesEditor } from './rules-editor.js';
 
 const NAMES = [N_('You'), ...BOT_NAMES];
@@ -88,12 +89,7 @@ perSeat.addEventListener('change', () => {
 
 // Saved games -------------------------------------------------------------------------------
 
-function when(text) {
-  if (!text) return '';
-  const date = new Date(text);
-  if (Number.isNaN(date.getTime())) return text;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+const when = dateTime;
 
 function profileName(profile) {
   if (!profile) return '';
@@ -143,6 +139,12 @@ async function loadGames() {
     return;
   }
   const games = (data && data.games) || [];
+  offer('games', games.filter((game) => game.status !== 'finished').map((game) => ({
+    href: `/games/${encodeURIComponent(game.id)}`,
+    title: t('{n} players · {rules}', { n: game.seats, rules: profileName(game.profile) }),
+    status: t('In progress, deal {deal}', { deal: game.deal }),
+    updated: game.updated || game.created,
+  })));
   if (!games.length) {
     box.replaceChildren(el('p', { class: 'help' }, t('No saved games yet. Deal the cards to start one.')));
     return;
