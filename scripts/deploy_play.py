@@ -89,13 +89,15 @@ def backend_figures(url: str) -> dict[str, float]:
     from prometheus_client.parser import text_string_to_metric_families
 
     text = httpx.get(url + "/metrics", timeout=10).text
-    out = {"actions": 0.0, "observed": 0.0, "sockets": 0.0, "in_play": 0.0}
+    out = {"actions": 0.0, "observed": 0.0, "decided": 0.0, "sockets": 0.0, "in_play": 0.0}
     for family in text_string_to_metric_families(text):
         for s in family.samples:
             if s.name == "chicago_actions_total":
                 out["actions"] += s.value
             elif s.name == "chicago_action_seconds_count":
                 out["observed"] += s.value
+            elif s.name == "chicago_server_decisions_total":
+                out["decided"] += s.value
             elif s.name == "chicago_open_sockets":
                 out["sockets"] = s.value
             elif s.name == "chicago_tables_in_play":
@@ -164,6 +166,8 @@ def play(work: Path) -> None:
             f"{b} took no action through the proxy: {f}")
         assert f["sockets"] >= 1, f"no socket reached {b} through the proxy: {f}"
     assert sum(f["actions"] for f in figures) == sum(sent)
+    decided = sum(f["decided"] for f in figures)  # the bot's moves, each by one process
+    assert decided == version - sum(sent), f"{decided} server decisions for {version - sum(sent)}"
     assert sum(f["sockets"] for f in figures) == len(people)
     for p in people:
         p.sockets.close()
@@ -204,7 +208,8 @@ def play(work: Path) -> None:
           f"scores {final[0]['view']['scores']}, pushes received "
           f"{[p.pushes for p in people]}")
     for b, f in zip(backends, figures, strict=True):
-        print(f"  {b}: {f['actions']:.0f} actions, {f['sockets']:.0f} sockets")
+        print(f"  {b}: {f['actions']:.0f} actions, {f['decided']:.0f} bot moves, "
+              f"{f['sockets']:.0f} sockets")
     print(f"solo game {solo['id']}: {solo['version']} actions ({solo_moves} by Bo), "
           f"scores {solo['view']['scores']}")
     print(f"played in {time.monotonic() - started:.1f} s")

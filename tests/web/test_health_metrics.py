@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_support import act_for, friends_table, quick, table, tables_of
+from live_support import act_for, friends_table, quick, table
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine
 from test_api_support import Apps, Player, apps_fixture
@@ -100,15 +100,24 @@ def test_a_table_with_people_shows_in_the_gauges_and_its_counter(app: Any) -> No
         assert value(found, "chicago_open_sockets") == 1
         assert value(found, "chicago_tables_connected") == 1
         assert value(found, "chicago_tables_in_play") == 1
-        while (seat := table(ann, game_id)["view"]["to_act"]["seat"]) >= 2:
-            assert tables_of(app).step(game_id)
-        player = (ann, bo)[seat]
-        v = table(player, game_id)
-        assert act_for(player, game_id, v, v["legal"][0]).status_code == 200
-        kind = v["legal"][0]["type"]
+        decided, sent = 0, Counter[str]()
+        for _ in range(200):  # until the bot and a person have both moved
+            if decided and sent:
+                break
+            seat = table(ann, game_id)["view"]["to_act"]["seat"]
+            if seat == 2:
+                decided += app.state.driver.tick()  # the bot's turn, as the server plays it
+                continue
+            player = (ann, bo)[seat]
+            v = table(player, game_id)
+            assert act_for(player, game_id, v, v["legal"][0]).status_code == 200
+            sent[v["legal"][0]["type"]] += 1
+        assert decided and sent
         found = samples(ann)
-        assert value(found, "chicago_actions_total", kind=kind, table="live") == 1
-        assert value(found, "chicago_action_seconds_count", kind=kind, table="live") == 1
+        for kind, n in sent.items():
+            assert value(found, "chicago_actions_total", kind=kind, table="live") == n
+            assert value(found, "chicago_action_seconds_count", kind=kind, table="live") == n
+        assert value(found, "chicago_server_decisions_total") == decided
     assert value(samples(ann), "chicago_open_sockets") == 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 
 from chicago.table.live import LiveTables
 
@@ -19,9 +20,14 @@ log = logging.getLogger("chicago.table.driver")
 class Driver:
     """A thread that makes the due decisions every `interval` seconds."""
 
-    def __init__(self, tables: LiveTables, interval: float = 0.2) -> None:
+    def __init__(
+        self, tables: LiveTables, interval: float = 0.2,
+        decided: Callable[[int], None] | None = None,
+    ) -> None:
         self.tables = tables
         self.interval = interval
+        self.decided = decided
+        """Told how many decisions each round stored (the server's metrics count them)."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -33,6 +39,8 @@ class Driver:
                 made += self.tables.step(game_id)
             except Exception:  # one broken table must not stop the others
                 log.exception("deciding at table %s failed", game_id)
+        if made and self.decided is not None:
+            self.decided(made)
         return made
 
     def start(self) -> None:

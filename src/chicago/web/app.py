@@ -262,7 +262,8 @@ def create_app(
     tables.announce = broadcaster.publish
     hub = live.Hub(tables, live.live_json, live.chat_json)
     broadcaster.subscribe(hub.news)
-    driver = Driver(tables, driver_interval)
+    metrics = Metrics()
+    driver = Driver(tables, driver_interval, decided=metrics.decisions.inc)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -321,7 +322,7 @@ def create_app(
     app.state.watching = Watching(tables)
     app.state.broadcaster = broadcaster
     app.state.driver = driver
-    app.state.metrics = Metrics()
+    app.state.metrics = metrics
     app.add_middleware(OwnerCookies)
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(Transfer)  # outermost: compresses and tags what the rest answered

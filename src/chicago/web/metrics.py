@@ -3,8 +3,9 @@
 Each `chicago serve` process keeps its own counters and histograms (an operator scrapes
 every process on its own port and sums in the queries); the gauges read at scrape time say
 what this process holds (its open sockets) or what the database holds (the tables in play,
-the same from every process). Only decisions sent by people through the API are counted
-and timed here: a bot's move inside an answer is part of that answer's time.
+the same from every process). The decisions sent by people through the API are counted
+and timed (a bot's move inside an answer is part of that answer's time); the server's own
+decisions at tables with people are counted apart.
 """
 
 from __future__ import annotations
@@ -70,6 +71,12 @@ class Metrics:
             "(the action stored and, at a solo game, the bots' replies played).",
             ["kind", "table"],
             buckets=BUCKETS,
+            registry=self.registry,
+        )
+        self.decisions = Counter(
+            "chicago_server_decisions",
+            "Decisions the server made and stored at tables with people: bots' moves, "
+            "seats handed to a bot, time-outs (by whichever process came first).",
             registry=self.registry,
         )
         self.sockets = Gauge(
