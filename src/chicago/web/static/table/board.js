@@ -7,7 +7,7 @@ import { chartSvg } from './chart.js';
 import { seatAnchor, seatFloat, seatSpot, trickSpot } from './layout.js';
 import { dispatch } from './dispatch.js';
 import { speedFactor } from './prefs.js';
-import { $, S, dom, live, myDecision, profile } from './state.js';
+import { $, S, dom, hintedCards, live, myDecision, profile } from './state.js';
 import { SEAT_COLOURS } from '../faces.js';
 import { cardWords, name, points } from './words.js';
 
@@ -172,7 +172,7 @@ export function renderTrick() {
   renderOffer();
 }
 
-function handButton(card, i, decision, playable) {
+function handButton(card, i, decision, playable, hinted) {
   const classes = ['card-btn'];
   const label = t('{n}: {card}', { n: i + 1, card: cardWords(card) });
   const attrs = { type: 'button', 'data-card': card, 'aria-label': label };
@@ -193,12 +193,16 @@ function handButton(card, i, decision, playable) {
     attrs['aria-disabled'] = 'true';
     classes.push('idle');
   }
-  if (S.hinted.has(card)) classes.push('hinted');
+  if (hinted.has(card)) {
+    classes.push('hinted');
+    attrs['aria-describedby'] = 'hint';
+  }
   attrs.class = classes.join(' ');
   const button = el('button', attrs);
   button.append(cardNode(card));
   if (decision === 'exchange' || decision === 'play') button.append(el('span', { class: 'key', 'aria-hidden': 'true' }, String(i + 1)));
   if (decision === 'exchange' && S.selected.has(card)) button.append(el('span', { class: 'discard-tag', 'aria-hidden': 'true' }, t('discard')));
+  else if (hinted.has(card)) button.append(el('span', { class: 'hint-tag', 'aria-hidden': 'true' }, t('hint')));
   return button;
 }
 
@@ -212,7 +216,8 @@ export function renderHand() {
   dom.hand.style.setProperty('--n', String(Math.max(5, S.shownHand.length)));
   dom.hand.classList.toggle('choosing', decision === 'exchange');
   dom.hand.classList.toggle('playing', decision === 'play');
-  S.shownHand.forEach((card, i) => dom.hand.append(handButton(card, i, decision, playable)));
+  const hinted = hintedCards();
+  S.shownHand.forEach((card, i) => dom.hand.append(handButton(card, i, decision, playable, hinted)));
   if (!S.shownHand.length) {
     const words = S.me === null ? t('You are watching: nobody\'s hand is shown.')
       : live() && live().status === 'open' ? t('Nothing is dealt before the game starts.')

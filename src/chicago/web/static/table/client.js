@@ -7,7 +7,7 @@ import { render } from './draw.js';
 import { rebuildLog } from './log.js';
 import { animate } from './pacing.js';
 import { announceTurn, focusDecision } from './panel.js';
-import { $, S, app, base, dom, fromTable, myDecision } from './state.js';
+import { $, S, app, base, fromTable, myDecision } from './state.js';
 import { setPlayers } from './words.js';
 import { dispatch } from './dispatch.js';
 
@@ -129,8 +129,7 @@ export async function send(action) {
   S.busy = true;
   app.dataset.state = 'busy';
   S.failure = null;
-  S.hinted = new Set();
-  dom.hint.hidden = true;
+  S.hint = null;
   for (const button of app.querySelectorAll('#controls button, #hand button')) button.disabled = true;
   const version = S.table.version;
   let next = null;

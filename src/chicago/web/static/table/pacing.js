@@ -150,8 +150,7 @@ export async function animate(events) {
   S.skipping = false;
   app.dataset.state = 'busy';
   dom.skip.hidden = false;
-  S.hinted = new Set();
-  dom.hint.hidden = true;
+  S.hint = null;
   announce(''); // "Your turn…" is over
   renderHand();
   renderControls();

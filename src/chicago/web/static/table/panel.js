@@ -1,5 +1,5 @@
 // The decision panel: the question of seat 0's turn in words, its answers as buttons (each
-// with its key), the hint, and any failure to save shown right beside the buttons.
+// with its key), any failure to save shown right beside the buttons, and the hint under them.
 import { api, el, errorText } from '../api.js';
 import { ngettext, t } from '../i18n.js';
 import { renderHand } from './board.js';
@@ -7,7 +7,7 @@ import { cardElement } from './cards.js';
 import { dispatch } from './dispatch.js';
 import { announce } from './log.js';
 import { showResult } from './result.js';
-import { $, S, app, base, dom, finished, kind, live, myDecision, profile } from './state.js';
+import { $, S, app, base, dom, finished, keyboardFocus, kind, live, myDecision, profile } from './state.js';
 import { cap, cardText, cardWords, cards, name, points, suitWord } from './words.js';
 
 function keyLabel(text, key) {
@@ -27,7 +27,7 @@ export function toggleDiscard(card) {
   renderHand();
   renderControls();
   const again = dom.hand.querySelector(`[data-card="${card}"]`);
-  if (again) again.focus();
+  if (again && keyboardFocus()) again.focus();
 }
 
 export function confirmDialog(title, text, yes) {
@@ -82,28 +82,99 @@ function describeAction(a) {
   }
 }
 
+// The hint belongs to the question: its words sit beside the decision (under it on a phone,
+// under the hand on a wide screen), never over either, and what it suggests is marked where
+// the player acts (the cards on the hand, or the answer's button).
+const hintBox = $('hint');
+
+/** The hint's suggestion for this table, or null (it lasts until the table moves on). */
+function shownHint() {
+  const h = S.hint;
+  return h && S.table && h.version === S.table.version && myDecision() ? h : null;
+}
+
+/** Close the hint and drop its marks. */
+export function closeHint() {
+  S.hint = null;
+  showHintBox(null);
+}
+
+function showHintBox(hint) {
+  // Filled again only when its words change: a live region read out once, not at every redraw.
+  const key = hint ? JSON.stringify([hint, offerToSelect(hint)]) : '';
+  if (hintBox.dataset.key !== key) {
+    hintBox.dataset.key = key;
+    if (hint) fillHint(hint); else hintBox.replaceChildren();
+  }
+  hintBox.hidden = !hint;
+  app.classList.toggle('hinting', Boolean(hint));
+}
+
+/** The id of the answer button the hint suggests, if its answer is a button. */
+function hintedButton(a, decision) {
+  if (!a || a.type !== decision) return null;
+  switch (a.type) {
+    case 'exchange': return a.discard.length ? null : 'keep-all';
+    case 'offer': return a.keep ? 'offer-keep' : 'offer-decline';
+    case 'chicago': return a.call ? 'chicago-call' : 'chicago-pass';
+    case 'quads': return a.choice === 'points' ? 'quads-points' : 'quads-reset';
+    default: return null;
+  }
+}
+
+/** Whether the hint's discards can be chosen with one button (they are not chosen yet). */
+function offerToSelect(h) {
+  const a = h.action;
+  if (!a || a.type !== 'exchange' || !a.discard.length || myDecision() !== 'exchange') return false;
+  return !(a.discard.length === S.selected.size && a.discard.every((c) => S.selected.has(c)));
+}
+
+function fillHint(h) {
+  const close = el('button', {
+    class: 'btn small ghost hint-close', type: 'button', id: 'hint-close', 'aria-label': t('Close the hint'),
+    onclick: () => { closeHint(); renderHand(); renderControls(); focusDecision(); },
+  }, el('span', { 'aria-hidden': 'true' }, '×'));
+  if (h.loading) { hintBox.replaceChildren(el('p', {}, t('Thinking…'))); return; }
+  if (h.error) {
+    hintBox.replaceChildren(el('div', { class: 'hint-head' },
+      el('p', { class: 'form-error', role: 'alert' }, t('No hint: {error}', { error: h.error })), close));
+    return;
+  }
+  const a = h.action;
+  const head = el('div', { class: 'hint-head' }, el('p', {}, el('strong', {}, t('Hint:')), ' ', `${cap(describeAction(a))}.`));
+  if (offerToSelect(h)) {
+    head.append(el('button', {
+      class: 'btn small', type: 'button', id: 'use-hint',
+      onclick: () => { S.selected = new Set(a.discard); renderHand(); renderControls(); },
+    }, t('Select these cards')));
+  }
+  head.append(close);
+  hintBox.replaceChildren(head, el('p', { class: 'help' }, h.reason || ''));
+}
+
+/** The hint button: asks for a hint, or closes the one open. */
 export async function showHint() {
   if (!myDecision() || S.busy) return;
-  const box = dom.hint;
-  box.hidden = false;
-  box.replaceChildren(el('p', {}, t('Thinking…')));
+  if (shownHint() && !S.hint.loading) {
+    closeHint();
+    renderHand();
+    renderControls();
+    return;
+  }
+  const version = S.table.version;
+  S.hint = { version, loading: true };
+  renderControls();
   try {
     const hint = await api('GET', `${base}/hint`);
+    if (!S.hint || S.hint.version !== version) return; // the table moved on meanwhile
     const a = hint.action || {};
-    S.hinted = new Set(a.type === 'exchange' ? a.discard : a.type === 'play' ? [a.card] : []);
-    const nodes = [el('p', {}, el('strong', {}, t('Hint:')), ' ', `${cap(describeAction(a))}.`), el('p', { class: 'help' }, hint.reason || '')];
-    if (a.type === 'exchange' && myDecision() === 'exchange' && a.discard.length) {
-      nodes.push(el('button', {
-        class: 'btn small', type: 'button', id: 'use-hint',
-        onclick: () => { S.selected = new Set(a.discard); renderHand(); renderControls(); },
-      }, t('Select these cards')));
-    }
-    nodes.push(el('button', { class: 'btn small ghost', type: 'button', onclick: () => { box.hidden = true; } }, t('Close the hint')));
-    box.replaceChildren(...nodes);
-    renderHand();
+    S.hint = { version, action: a, reason: hint.reason || '' };
   } catch (error) {
-    box.replaceChildren(el('p', { class: 'form-error' }, t('No hint: {error}', { error: errorText(error) })));
+    if (!S.hint || S.hint.version !== version) return;
+    S.hint = { version, error: errorText(error) };
   }
+  renderHand();
+  renderControls();
 }
 
 function exchangePanel(text, buttons) {
@@ -215,27 +286,32 @@ function failureLine() {
 }
 
 export function renderControls() {
+  showHintBox(drawControls());
+}
+
+/** The decision's question and answers; returns the open hint to show with them, if any. */
+function drawControls() {
   const box = dom.controls;
   box.replaceChildren();
-  if (!S.table) return;
+  if (!S.table) return null;
   if (S.animating) {
     box.append(el('p', { class: 'prompt waiting' }, t('The others are playing…'), ' ',
       el('span', { class: 'help' }, t('(press any key or click your cards to skip)'))));
-    return;
+    return null;
   }
   if (finished()) {
     box.append(el('p', { class: 'prompt' }, t('The game is over.')),
       el('div', { class: 'buttons' }, el('button', { class: 'btn primary', type: 'button', id: 'show-result', onclick: showResult }, t('Show the result'))));
     const failure = failureLine();
     if (failure) box.append(failure);
-    return;
+    return null;
   }
   const decision = myDecision();
   if (!decision) {
     box.append(el('p', { class: 'prompt waiting' }, waitingText()));
     const failure = failureLine();
     if (failure) box.append(failure);
-    return;
+    return null;
   }
   const buttons = el('div', { class: 'buttons' });
   const text = el('div', { class: 'prompt' });
@@ -244,11 +320,19 @@ export function renderControls() {
   else if (decision === 'chicago') chicagoPanel(text, buttons);
   else if (decision === 'quads') quadsPanel(text, buttons);
   else if (decision === 'play') playPanel(text);
-  buttons.append(el('button', { class: 'btn ghost', type: 'button', id: 'hint-btn', onclick: showHint, 'aria-keyshortcuts': 'h' }, ...keyLabel(t('Hint'), 'H')));
+  const hint = shownHint();
+  buttons.append(el('button', {
+    class: 'btn ghost', type: 'button', id: 'hint-btn', onclick: showHint, 'aria-keyshortcuts': 'h',
+    'aria-expanded': hint ? 'true' : 'false', 'aria-controls': 'hint',
+  }, ...keyLabel(t('Hint'), 'H')));
+  const marked = hint && hint.action ? hintedButton(hint.action, decision) : null;
+  const mark = marked && buttons.querySelector(`#${marked}`);
+  if (mark) { mark.classList.add('hinted'); mark.setAttribute('aria-describedby', 'hint'); }
   box.append(text, buttons);
   const failure = failureLine();
   if (failure) box.append(failure);
   if (S.busy) for (const b of box.querySelectorAll('button')) b.disabled = true;
+  return hint;
 }
 
 /** After the others' moves the keyboard lands on the decision: the first card to choose or
@@ -259,6 +343,7 @@ export function focusDecision() {
     && (!active.checkVisibility || active.checkVisibility({ checkVisibilityCSS: true }));
   // The player is busy elsewhere (a setting, the side panel, an open dialog): leave the focus.
   if (shown && (!app.contains(active) || active.closest('.toolbar, .side, dialog[open]'))) return;
+  if (!keyboardFocus()) return;
   const decision = myDecision();
   let target;
   if (decision === 'exchange' || decision === 'play') {

@@ -20,7 +20,6 @@ export const dom = {
   banner: $('banner'),
   hand: $('hand'),
   controls: $('controls'),
-  hint: $('hint'),
   skip: $('skip'),
   log: $('log'),
 };
@@ -29,7 +28,7 @@ export const S = {
   table: null, // the last Table the server sent
   disp: null, // what the table shows now
   selected: new Set(),
-  hinted: new Set(),
+  hint: null, // the hint asked for at this table: {version, loading | action + reason | error}
   busy: false,
   animating: false,
   skipping: false,
@@ -44,6 +43,20 @@ export const S = {
   pushed: null, // the version of the last table the socket sent (its events start there)
 };
 
+// How the player last used the page: 'key', 'pointer' (a mouse, a finger, a pen) or '' (not
+// yet). A focus the page moves by itself shows its ring only for a keyboard player.
+let lastInput = '';
+document.addEventListener('keydown', () => { lastInput = 'key'; }, true);
+document.addEventListener('pointerdown', () => { lastInput = 'pointer'; }, true);
+
+/** Whether the page may move the keyboard focus itself: a key was the last input, or nothing
+ * was yet on a screen with a mouse. After a touch or a click (or on a touch screen before
+ * anything), a focus moved by the page could show a ring that looks like a chosen card. */
+export function keyboardFocus() {
+  if (lastInput) return lastInput === 'key';
+  return !window.matchMedia('(hover: none), (pointer: coarse)').matches;
+}
+
 /** The seat this page plays, or null for a spectator. */
 export function me() { return S.me; }
 
@@ -52,6 +65,14 @@ export function live() { return (S.table && S.table.live) || null; }
 
 export function finished() {
   return Boolean(S.table) && (S.table.status === 'finished' || S.table.view.status === 'finished');
+}
+
+/** The cards the open hint suggests (to discard, or to play): marked on the hand. */
+export function hintedCards() {
+  const h = S.hint;
+  if (!h || !h.action || !S.table || h.version !== S.table.version) return new Set();
+  const a = h.action;
+  return new Set(a.type === 'exchange' ? a.discard : a.type === 'play' ? [a.card] : []);
 }
 
 export function profile() { return (S.table && S.table.profile) || {}; }
