@@ -371,3 +371,97 @@ def check_privacy(s: Person, service: Any, game_id: str) -> None:
             hidden = hidden_at(service, game_id, s.seat, message["version"])
             leaked = hidden & this_deal_cards(message)
             assert not leaked, (s.name, leaked)
+
+
+REFUSED = "The table says no: {what}."
+
+
+def refuse(page: Any, pattern: str, what: str, status: int = 409) -> None:
+    """The server refuses the next request to `pattern` with its usual body."""
+    body = json.dumps({"error": REFUSED.format(what=what), "rule": None})
+    page.route(pattern, lambda route: route.fulfill(
+        status=status, body=body, content_type="application/json"), times=1)
+
+
+def shown(page: Any, text: str) -> bool:
+    """`text` is on the page, in view (inside the viewport) and not hidden."""
+    return bool(page.evaluate(SHOWN, text))
+
+
+SHOWN = """(text) => [...document.querySelectorAll('[role=alert], .failure, #chat-lines li')]
+  .some((n) => n.textContent.includes(text) && n.checkVisibility()
+    && n.getBoundingClientRect().top >= 0 && n.getBoundingClientRect().bottom <= innerHeight)"""
+
+
+def test_every_refusal_is_shown_and_the_creator_closes_an_open_table(
+    server: tuple[str, str],
+) -> None:
+    """A refused request says why where the player asked: before the start on a phone (the
+    start, a seat's choice, the link's buttons), during the game on a laptop (a move, a
+    bot for one's seat, a chat phrase). The creator's leaving before the start closes the
+    table: the page goes to the lobby and the table is gone."""
+    from playwright import sync_api
+
+    base, _database = server
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        for size in ((390, 844), (1280, 720)):
+            ann = Person(browser, base, "Ann", size, "en")
+            ann.open("/")
+            r = api(ann.page, "POST", "/api/tables",
+                    {"name": "Ann", "seats": 3, "players": ["friend", "easy"]})
+            assert r["status"] == 201, r
+            game_id = json.loads(r["body"])["id"]
+            page = ann.page
+            page.goto(f"{base}/tables/{game_id}")
+            page.wait_for_selector("#invite-link")
+            tables = f"**/api/tables/{game_id}"
+            click = page.tap if ann.phone else page.click
+            for pattern, what, target in [
+                (f"{tables}/start", "start", "#start-game"),
+                (f"{tables}/seats/1", "seat", "#seat-kind-1"),
+                (f"{tables}/invite", "renew", "#renew-link"),
+            ]:
+                refuse(page, pattern, what)
+                if what == "seat":
+                    page.select_option(target, "hard")
+                else:
+                    click(target)
+                wait_js(page, f"document.body.textContent.includes({json.dumps(what + '.')})")
+                assert shown(page, REFUSED.format(what=what)), (size, what)
+            # The creator leaves before the start: asked first, the table closes.
+            click("#leave-table")
+            assert "close" in page.inner_text("#confirm").lower()
+            click("#confirm-yes")
+            page.wait_for_url(base + "/")
+            gone = api(page, "GET", f"/api/tables/{game_id}")
+            assert gone["status"] == 404, gone
+            # During a game: a refused move, a seat's bot and a chat phrase say why.
+            r = api(page, "POST", "/api/tables",
+                    {"name": "Ann", "seats": 2, "players": ["friend"]})
+            assert r["status"] == 201, r
+            game_id = json.loads(r["body"])["id"]
+            tables = f"**/api/tables/{game_id}"
+            assert api(page, "POST", f"/api/tables/{game_id}/start")["status"] == 200
+            page.goto(f"{base}/tables/{game_id}")
+            wait_js(page, PLAYING)
+            wait_js(page, f"{APP}.toAct === '0' && {APP}.state === 'ready'", timeout=60.0)
+            refuse(page, f"{tables}/actions", "move", status=400)
+            page.keyboard.press("k" if page.locator("#keep-all").count() else "1")
+            page.wait_for_selector("#failure")
+            assert shown(page, REFUSED.format(what="move")), size
+            if ann.phone:
+                click("#side-btn")
+                page.wait_for_timeout(300)
+            refuse(page, f"{tables}/away", "away")
+            click("#away-toggle")
+            wait_js(page, "document.body.textContent.includes('away.')")
+            assert shown(page, REFUSED.format(what="away")), size
+            refuse(page, f"{tables}/chat", "chat")
+            click("#quick [data-phrase='hello']")
+            wait_js(page, "document.body.textContent.includes('chat.')")
+            page.locator("#chat-lines li").last.scroll_into_view_if_needed()
+            assert shown(page, REFUSED.format(what="chat")), size
+            assert not ann.errors, ann.errors
+            ann.context.close()
+        browser.close()

@@ -209,8 +209,6 @@ def test_leaving_frees_the_seat_before_the_start_and_hands_it_to_a_bot_after(
 ) -> None:
     ann, bo, cy = Player(app), Player(app), Player(app)
     game_id, token = friends_table(ann, [bo, cy], seats=4, bots=1)
-    r = ann.post(f"/api/tables/{game_id}/leave")
-    assert r.status_code == 409 and "start" in r.json()["error"]
     assert Player(app).post(f"/api/tables/{game_id}/leave").status_code == 404
     assert cy.post(f"/api/tables/{game_id}/leave").status_code == 204
     assert table(ann, game_id)["live"]["players"][2]["free"] is True
@@ -225,6 +223,22 @@ def test_leaving_frees_the_seat_before_the_start_and_hands_it_to_a_bot_after(
     assert r.status_code == 409 and "for good" in r.json()["error"]
     assert ann.post(f"/api/tables/{game_id}/leave").status_code == 204
     assert game_id not in lobby(ann)
+    assert game_id not in [g["id"] for g in ann.get("/api/games").json()["games"]]
+
+
+def test_the_creator_leaving_before_the_start_closes_the_table(app: Any) -> None:
+    """Nobody else can start the game, so the creator's leaving before the start closes the
+    table: the friends' seats, the link and the code go with it; after the start the
+    creator's leaving hands the seat to a bot like anyone's (above)."""
+    ann, bo, cy = Player(app), Player(app), Player(app)
+    game_id, token = friends_table(ann, [bo, cy], seats=4, bots=1)
+    assert ann.post(f"/api/tables/{game_id}/leave").status_code == 204
+    for who in (ann, bo, cy):
+        assert who.get(f"/api/tables/{game_id}").status_code == 404
+        assert lobby(who) == []
+    assert bo.post(f"/api/tables/{game_id}/leave").status_code == 404
+    r = Player(app).get(f"/api/invites/{token}")
+    assert r.status_code in (404, 410), r.text
     assert game_id not in [g["id"] for g in ann.get("/api/games").json()["games"]]
 
 

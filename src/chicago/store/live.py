@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Literal, cast
 
-from sqlalchemy import Table, bindparam, func, insert, select, text, update
+from sqlalchemy import Table, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -465,6 +465,23 @@ class LiveStore(PresenceStore, InviteStore):
             to_act = s.scalar(select(_LIVE.c.to_act).where(_LIVE.c.game_id == game_id))
             write_turn(s.connection(), game_id, to_act, max(updated, now))
             return "left"
+
+    def close(self, game_id: str) -> bool:
+        """Before the start, the table is closed: its game goes, and with it (the foreign
+        keys cascade) its seats, invitation, chat and presence. False, and nothing changed,
+        when the game has started or there is no such table."""
+        with self.store._write() as s:
+            updated = s.execute(
+                select(_GAMES.c.updated).where(_GAMES.c.id == game_id).with_for_update()
+            ).scalar()
+            status = s.scalar(select(_LIVE.c.status).where(_LIVE.c.game_id == game_id))
+            if updated is None or status != "open":
+                return False
+            for child in (_SEATS, _INVITES, _CHAT, _LIVE):  # also where no cascade runs
+                s.execute(delete(child).where(child.c.game_id == game_id))
+            s.execute(delete(_ACTIONS).where(_ACTIONS.c.game_id == game_id))
+            s.execute(delete(_GAMES).where(_GAMES.c.id == game_id))
+            return True
 
     def set_seat(self, game_id: str, seat: int, level: str | None) -> bool:
         """Before the start: a seat becomes free (`level` None) or a bot at `level`, whoever

@@ -313,16 +313,15 @@ class Seating:
     def leave(self, owner: Owner, game_id: str) -> None:
         """Leave the table: before the start the seat becomes free; afterwards a bot plays
         it for good (the name stays in the record) and the lobby no longer lists it. The
-        creator leaves only once the game has started (seat 0 is theirs until then)."""
+        creator leaving before the start closes the table: nobody would be left to start
+        it, so the friends' seats, the link and the code go with it (their pages are told)."""
         row, live = self._rows(game_id)
         seat = live.seat_of(owner)
         if seat is None:
             raise NotFound()
-        if live.status == "open" and row.owner == owner:
-            raise Conflict(_(
-                "You made this table: start the game before you leave it, or free the"
-                " other seats"
-            ))
+        if live.status == "open" and row.owner == owner and self.live.close(game_id):
+            self.announce(game_id, "seats")
+            return
         if self.live.leave(game_id, seat, self.clock()) is not None:
             self.announce(game_id, "seats")
 

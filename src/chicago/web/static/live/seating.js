@@ -12,16 +12,28 @@ import { name } from '../table/words.js';
 
 const LEVELS = ['easy', 'normal', 'hard'];
 
-async function act(method, suffix, body) {
+/** Send a request of the seating box (or the side panel's seat box, `where`); a refusal is
+ * shown in that box in the server's words, which are in the reader's language. */
+async function act(method, suffix, body, where = 'seating') {
+  S.failure = null;
   try {
     const answer = await api(method, `${base}${suffix}`, body);
     await dispatch('refetch');
     return answer;
   } catch (error) {
-    S.failure = { text: errorText(error) };
+    S.failure = { text: errorText(error), where };
     dispatch('redraw');
     return null;
   }
+}
+
+/** The last refusal, in the box where the player asked (before the start the seating box
+ * stands where the decision panel would, so every refusal is shown there). */
+function failureIn(where) {
+  const f = S.failure;
+  const open = live() && live().status === 'open';
+  if (!f || !(open ? where === 'seating' : f.where === where)) return null;
+  return el('p', { class: `failure ${f.kind || ''}`.trim(), id: `${where}-failure`, role: 'alert' }, f.text);
 }
 
 function copyButton(id, text, label) {
@@ -89,21 +101,30 @@ function seatList(l) {
 }
 
 async function leave() {
-  const ok = await confirmDialog(t('Leave this table?'), live().status === 'open'
-    ? t('Your seat becomes free again for someone with the link.')
-    : t('A bot plays your seat from now on, and the table leaves your list.'), t('Leave the table'));
+  const l = live();
+  const open = l.status === 'open';
+  const closing = open && l.creator;
+  const ok = await confirmDialog(closing ? t('Close this table?') : t('Leave this table?'), closing
+    ? t('The game has not started: the table closes, your friends\' seats go with it, and the link and code stop working.')
+    : open ? t('Your seat becomes free again for someone with the link.')
+      : t('A bot plays your seat from now on, and the table leaves your list.'),
+  closing ? t('Close the table') : t('Leave the table'));
   if (!ok) return;
+  S.failure = null;
   try {
     await api('POST', `${base}/leave`);
     window.location.assign('/');
   } catch (error) {
-    S.failure = { text: t('You did not leave: {error}', { error: errorText(error) }) };
+    S.failure = { text: t('You did not leave: {error}', { error: errorText(error) }), where: open ? 'seating' : 'my-seat' };
     dispatch('redraw');
   }
 }
 
 function leaveButton() {
-  return el('button', { class: 'btn small ghost', type: 'button', id: 'leave-table', onclick: leave }, t('Leave the table'));
+  const l = live();
+  const closing = l.status === 'open' && l.creator;
+  return el('button', { class: 'btn small ghost', type: 'button', id: 'leave-table', onclick: leave },
+    closing ? t('Close the table') : t('Leave the table'));
 }
 
 /** Draw the seating box from the table shown (nothing at a single player's game). */
@@ -124,6 +145,7 @@ export function renderSeating() {
         el('div', { class: 'row' },
           l.creator ? el('button', { class: 'btn primary', type: 'button', id: 'start-game', onclick: () => act('POST', '/start') }, t('Start the game')) : null,
           leaveButton()),
+        failureIn('seating'),
         l.creator ? linkBox(l) : null),
       el('div', { class: 'seating-seats' },
         seatList(l),
@@ -134,7 +156,9 @@ export function renderSeating() {
   if (mine.hidden) return;
   const away = Boolean(l.players[S.me] && l.players[S.me].away);
   $('my-seat-buttons').replaceChildren(
-    el('button', { class: 'btn small', type: 'button', id: 'away-toggle', onclick: () => act('POST', '/away', { away: !away }) },
+    el('button', { class: 'btn small', type: 'button', id: 'away-toggle', onclick: () => act('POST', '/away', { away: !away }, 'my-seat') },
       away ? t('Take my seat back') : t('Let a bot play for me')),
     leaveButton());
+  const failure = failureIn('my-seat');
+  if (failure) $('my-seat-buttons').append(failure);
 }

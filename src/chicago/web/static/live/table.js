@@ -41,12 +41,13 @@ function presence(connected) {
 }
 
 async function playAgain() {
+  S.againFailure = null;
   try {
     const next = await api('POST', `${base}/again`);
     window.location.assign(`/tables/${encodeURIComponent(next.id)}`);
   } catch (error) {
-    $('again-status').hidden = false;
-    $('again-status').textContent = t('No new game: {error}', { error: errorText(error) });
+    S.againFailure = t('No new game: {error}', { error: errorText(error) });
+    renderAgain();
   }
 }
 
@@ -93,7 +94,7 @@ export function startLive() {
       else if (message.type === 'chat' && showChat) showChat(message.messages);
       else if (message.type === 'error') {
         S.failure = { text: kind === 'watch' ? t('This watch link does not work any more: ask the table\'s creator for a new one.')
-          : t('You have no seat at this table.') };
+          : t('You have no seat at this table any more: the creator gave your seat away, or closed the table before the start.') };
         app.dataset.state = 'gone';
         // The server closes the socket after this message: say so now, not when it is shut.
         showConnection('closed');

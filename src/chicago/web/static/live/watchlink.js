@@ -5,6 +5,7 @@ import { api, el, errorText } from '../api.js';
 import { t } from '../i18n.js';
 
 const key = (gameId) => `chicago.watch.${gameId}`;
+let refused = null; // the last refusal, shown until the next request (the box is drawn again often)
 
 /** Render the watch-link box of `table` into `box`; `refresh()` refetches the table. */
 export function renderWatchBox(box, table, gameId, refresh) {
@@ -21,12 +22,16 @@ export function renderWatchBox(box, table, gameId, refresh) {
   if (!live.watch) { window.sessionStorage.removeItem(key(gameId)); path = null; }
   const link = path ? `${window.location.origin}${path}` : '';
   const act = (method) => async () => {
+    refused = null;
     try {
       const answer = await api(method, `/api/tables/${encodeURIComponent(gameId)}/watch`);
       if (answer && answer.path) window.sessionStorage.setItem(key(gameId), answer.path);
       else window.sessionStorage.removeItem(key(gameId));
       await refresh();
-    } catch (error) { box.append(el('p', { class: 'failure', role: 'alert' }, errorText(error))); }
+    } catch (error) {
+      refused = errorText(error);
+      renderWatchBox(box, table, gameId, refresh);
+    }
   };
   const parts = [title];
   if (link) {
@@ -43,5 +48,6 @@ export function renderWatchBox(box, table, gameId, refresh) {
     el('button', { class: 'btn small', type: 'button', id: 'renew-watch', onclick: act('POST') },
       live.watch ? t('New watch link') : t('Make a watch link')),
     live.watch ? el('button', { class: 'btn small', type: 'button', id: 'revoke-watch', onclick: act('DELETE') }, t('Revoke the watch link')) : null));
+  if (refused) parts.push(el('p', { class: 'failure', id: 'watch-failure', role: 'alert' }, refused));
   box.replaceChildren(...parts);
 }

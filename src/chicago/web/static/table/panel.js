@@ -281,7 +281,8 @@ function waitingText() {
 
 function failureLine() {
   const f = S.failure;
-  if (!f) return null;
+  // A refusal of the seat boxes is shown in them (before the start this panel is hidden).
+  if (!f || f.where || (live() && live().status === 'open')) return null;
   return el('p', { class: `failure ${f.kind || ''}`.trim(), id: 'failure', role: 'alert' }, f.text);
 }
 

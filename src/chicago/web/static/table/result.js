@@ -64,12 +64,14 @@ export function renderAgain() {
   const accepted = again ? again.accepted || [] : [];
   button.disabled = accepted.includes(S.me);
   button.onclick = () => dispatch('again');
-  if (!again) { box.hidden = true; return; }
+  const refused = S.againFailure || ''; // kept through the redraws a push brings
+  if (!again) { box.hidden = !refused; box.textContent = refused; return; }
   box.hidden = false;
   const names = accepted.map((seat) => name(seat)).join(', ');
   const show = () => {
     const left = again.deadline ? Math.max(0, Math.round((Date.parse(again.deadline) - Date.now()) / 1000)) : null;
     box.textContent = [
+      refused,
       accepted.length ? t('Ready to play again: {names}.', { names }) : '',
       left !== null ? ngettext('The new game starts in {n} second; a bot takes the seat of anyone not back.',
         'The new game starts in {n} seconds; a bot takes the seat of anyone not back.', left) : '',

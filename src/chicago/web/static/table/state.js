@@ -36,7 +36,8 @@ export const S = {
   dealEvents: [],
   lastRecap: null,
   shownHand: [],
-  failure: null, // {text, kind}: what went wrong with the last move, shown by the buttons
+  againFailure: null, // why "Play again" was refused, in the server's words
+  failure: null, // {text, kind, where}: what went wrong with the last request, shown where it was made
   floats: {}, // seat → its short-lived marker ({id, text, kind})
   me: kind === 'watch' ? null : 0, // the seat this page plays (null: a spectator)
   queue: [], // tables pushed while a move was being sent or shown, oldest first
