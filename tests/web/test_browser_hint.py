@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import assert_fits, browser, needs_chromium, server, shots
+from browser_support import assert_fits, axe_problems, browser, needs_chromium, server, shots
 
 __all__ = ["browser", "server", "shots"]
 
@@ -131,6 +131,8 @@ def test_the_hint_leaves_the_hand_and_the_decision_in_view(
         else:
             page.click("#hint-btn")
         page.wait_for_selector("#hint:not([hidden]) .help")
+        if phone:  # a tap shows no ring, on the button or wherever the page puts the focus
+            assert not page.evaluate("() => Boolean(document.querySelector(':focus-visible'))")
         on_top = page.evaluate(ON_TOP)
         assert all(on_top.values()), (name, size, on_top)
         assert_fits(page, f"{name} with the hint open at {size}", touch=phone)
@@ -147,6 +149,7 @@ def test_the_hint_leaves_the_hand_and_the_decision_in_view(
             assert marks["buttons"][0] in answers, (name, marks)
         page.screenshot(path=str(shots / f"hint-{name}-{size[0]}x{size[1]}.png"))
         if name == "exchange":
+            assert axe_problems(page, f"the hint open at {size}") == []
             if phone:
                 # A key after the touches: the keyboard player sees where the focus is.
                 page.keyboard.press("Tab")

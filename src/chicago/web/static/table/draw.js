@@ -4,7 +4,7 @@
 import { renderDealTricks, renderHand, renderInfo, renderScoreboard, renderSeats, renderTrick } from './board.js';
 import { drawSide } from './later.js';
 import { renderControls } from './panel.js';
-import { S } from './state.js';
+import { S, focusFor } from './state.js';
 
 const extras = [];
 
@@ -33,6 +33,6 @@ export function render() {
   // A control drawn again keeps the keyboard: the player may be half-way through a choice.
   if (focused && (!document.activeElement || document.activeElement === document.body)) {
     const again = document.querySelector(focused);
-    if (again) again.focus({ preventScroll: true });
+    focusFor(again);
   }
 }

@@ -7,7 +7,7 @@ import { cardElement } from './cards.js';
 import { dispatch } from './dispatch.js';
 import { announce } from './log.js';
 import { showResult } from './result.js';
-import { $, S, app, base, dom, finished, keyboardFocus, kind, live, myDecision, profile } from './state.js';
+import { $, S, app, base, dom, finished, focusFor, kind, live, myDecision, profile } from './state.js';
 import { cap, cardText, cardWords, cards, name, points, suitWord } from './words.js';
 
 function keyLabel(text, key) {
@@ -27,7 +27,7 @@ export function toggleDiscard(card) {
   renderHand();
   renderControls();
   const again = dom.hand.querySelector(`[data-card="${card}"]`);
-  if (again && keyboardFocus()) again.focus();
+  focusFor(again);
 }
 
 export function confirmDialog(title, text, yes) {
@@ -344,7 +344,6 @@ export function focusDecision() {
     && (!active.checkVisibility || active.checkVisibility({ checkVisibilityCSS: true }));
   // The player is busy elsewhere (a setting, the side panel, an open dialog): leave the focus.
   if (shown && (!app.contains(active) || active.closest('.toolbar, .side, dialog[open]'))) return;
-  if (!keyboardFocus()) return;
   const decision = myDecision();
   let target;
   if (decision === 'exchange' || decision === 'play') {
@@ -354,7 +353,7 @@ export function focusDecision() {
   } else {
     target = dom.controls.querySelector('.buttons .btn.primary:not([disabled])');
   }
-  if (target) target.focus({ preventScroll: true });
+  focusFor(target);
 }
 
 export function announceTurn() {

@@ -50,12 +50,15 @@ let lastInput = '';
 document.addEventListener('keydown', () => { lastInput = 'key'; }, true);
 document.addEventListener('pointerdown', () => { lastInput = 'pointer'; }, true);
 
-/** Whether the page may move the keyboard focus itself: a key was the last input, or nothing
- * was yet on a screen with a mouse. After a touch or a click (or on a touch screen before
- * anything), a focus moved by the page could show a ring that looks like a chosen card. */
-export function keyboardFocus() {
-  if (lastInput) return lastInput === 'key';
-  return !window.matchMedia('(hover: none), (pointer: coarse)').matches;
+/** Move the focus to `node` as the page's own doing, its ring shown only for a keyboard
+ * player: after a key (or, before any input, on a screen with a mouse) with its ring; after
+ * a touch or a click without (the browser's :focus-visible keeps it hidden, and so does
+ * `focusVisible: false`); on a touch screen before any input not at all, since a ring there
+ * would look like a chosen card. */
+export function focusFor(node) {
+  if (!node) return;
+  if (!lastInput && window.matchMedia('(hover: none), (pointer: coarse)').matches) return;
+  node.focus({ preventScroll: true, focusVisible: lastInput !== 'pointer' });
 }
 
 /** The seat this page plays, or null for a spectator. */
