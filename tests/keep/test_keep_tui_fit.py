@@ -194,3 +194,41 @@ def test_a_correction_that_would_drop_entries_names_them_and_escape_cancels(
         assert again.version == kept.version and again.pad.state.scores == (5, 4)
 
     run(tmp_path, (80, 24), body, two_entries)
+
+
+def test_the_arrows_move_between_answers_and_an_empty_list_is_told(tmp_path: Path) -> None:
+    """No Tab needed: ← → (and ↑ ↓ across the grid's rows) move between the answers; starting
+    with no names says what to type in a sentence, not "not 1"."""
+
+    async def body(pilot: Pilot[None], service: KeepService, kept: Kept | None) -> None:
+        app = pilot.app
+        assert isinstance(app.screen, StartScreen)
+        await pilot.click("#start-pad")  # nothing typed
+        await pilot.pause()
+        notice = str(app.screen.query_one("#start-notice", Static).render())
+        assert notice == ("Skriv spelarnas namn i den ordning de sitter, åtskilda med "
+                          "kommatecken: 2 till 6 spelare."), notice
+        assert isinstance(app.screen, StartScreen)
+        app.screen.query_one("#names", Input).value = "Anna, Bo, Cia"
+        await pilot.click("#start-pad")
+        for _ in range(100):  # the pad is stored first: under load that takes a while
+            await pilot.pause(0.05)
+            if isinstance(app.screen, PadScreen) and app.screen.query("#choices Button"):
+                break
+        assert isinstance(app.screen, PadScreen)
+        answers = list(app.screen.query("#choices Button").results(Button))
+        assert app.focused is answers[0]
+        await pilot.press("right")
+        assert app.focused is answers[1]
+        await pilot.press("left", "left")
+        assert app.focused is answers[-1]  # round the end
+        await pilot.press("right")
+        assert app.focused is answers[0]
+        columns = app.screen.query_one("#choices").styles.grid_size_columns
+        assert columns and columns < len(answers)
+        await pilot.press("down")
+        assert app.focused is answers[columns]
+        await pilot.press("up")
+        assert app.focused is answers[0]
+
+    run(tmp_path, (80, 24), body)

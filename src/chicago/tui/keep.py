@@ -81,7 +81,13 @@ class StartScreen(TranslatedBindings, Screen[None]):
             return
         if bid != "start-pad":
             return
-        names = [n.strip() for n in self.query_one("#names", Input).value.split(",")]
+        typed = self.query_one("#names", Input).value
+        if not typed.strip():  # nothing typed: say what to type (the service would count 1)
+            self.query_one("#start-notice", Static).update(
+                _("Type the players' names in seating order, separated by commas: 2 to 6 "
+                  "players."))
+            return
+        names = [n.strip() for n in typed.split(",")]
         try:
             dealer = int(self.query_one("#dealer", Input).value or "1") - 1
         except ValueError:
@@ -161,6 +167,11 @@ class PadScreen(TranslatedBindings, Screen[None]):
         Binding("x", "export", N_("Export")),
         Binding("escape", "cancel", N_("Cancel")),
         Binding("q", "back", N_("Score pads")),
+        # The arrows move between the answers (Tab still works), across the grid's rows too.
+        Binding("left", "move(-1)", N_("Previous answer"), show=False),
+        Binding("right", "move(1)", N_("Next answer"), show=False),
+        Binding("up", "move_row(-1)", N_("Previous answer"), show=False),
+        Binding("down", "move_row(1)", N_("Next answer"), show=False),
     ]
 
     def __init__(self, service: KeepService, owner: Owner, kept: Kept) -> None:
@@ -248,6 +259,31 @@ class PadScreen(TranslatedBindings, Screen[None]):
         if buttons:  # the same answer keeps the focus (a seat toggled), else the first
             again = [b for b in buttons if keep is not None and b.name == keep]
             (again or buttons)[0].focus()
+
+    def _answers(self) -> list[Button]:
+        return list(self.query("#choices Button").results(Button))
+
+    def action_move(self, step: int) -> None:
+        """The answer before or after the focused one (round the ends)."""
+        answers = self._answers()
+        if not answers:
+            return
+        focused = self.focused
+        at = answers.index(focused) if isinstance(focused, Button) and focused in answers else (
+            -1 if step > 0 else 0)
+        answers[(at + step) % len(answers)].focus()
+
+    def action_move_row(self, rows: int) -> None:
+        """The answer above or below the focused one in the grid of answers."""
+        columns = self.query_one("#choices", Grid).styles.grid_size_columns or 1
+        answers = self._answers()
+        focused = self.focused
+        if not answers or not (isinstance(focused, Button) and focused in answers):
+            self.action_move(rows)
+            return
+        at = answers.index(focused) + rows * columns
+        if 0 <= at < len(answers):
+            answers[at].focus()
 
     def _button(self, label: str, name: str, variant: str = "default",
                 pressed: bool = False) -> Button:
