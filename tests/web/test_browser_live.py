@@ -397,9 +397,10 @@ def test_every_refusal_is_shown_and_the_creator_closes_an_open_table(
     server: tuple[str, str],
 ) -> None:
     """A refused request says why where the player asked: before the start on a phone (the
-    start, a seat's choice, the link's buttons), during the game on a laptop (a move, a
-    bot for one's seat, a chat phrase). The creator's leaving before the start closes the
-    table: the page goes to the lobby and the table is gone."""
+    start, a seat's choice, the link's buttons), during the game (a move, a bot for one's
+    seat, the watch link, a chat phrase), on a phone and on a laptop. The creator's leaving
+    before the start closes the table: the page goes to the lobby, the table is gone, and a
+    seated friend's page says so in the friend's language."""
     from playwright import sync_api
 
     base, _database = server
@@ -412,14 +413,20 @@ def test_every_refusal_is_shown_and_the_creator_closes_an_open_table(
                     {"name": "Ann", "seats": 3, "players": ["friend", "easy"]})
             assert r["status"] == 201, r
             game_id = json.loads(r["body"])["id"]
+            token = json.loads(r["body"])["invite"]["token"]
             page = ann.page
             page.goto(f"{base}/tables/{game_id}")
             page.wait_for_selector("#invite-link")
+            bo = Person(browser, base, "Bo", size, "sv")  # a friend, seated before the start
+            bo.open("/")
+            assert api(bo.page, "POST", f"/api/invites/{token}", {"name": "Bo"})["status"] == 200
+            bo.page.goto(f"{base}/tables/{game_id}")
+            wait_js(bo.page, READY)
             tables = f"**/api/tables/{game_id}"
             click = page.tap if ann.phone else page.click
             for pattern, what, target in [
                 (f"{tables}/start", "start", "#start-game"),
-                (f"{tables}/seats/1", "seat", "#seat-kind-1"),
+                (f"{tables}/seats/2", "seat", "#seat-kind-2"),
                 (f"{tables}/invite", "renew", "#renew-link"),
             ]:
                 refuse(page, pattern, what)
@@ -436,6 +443,10 @@ def test_every_refusal_is_shown_and_the_creator_closes_an_open_table(
             page.wait_for_url(base + "/")
             gone = api(page, "GET", f"/api/tables/{game_id}")
             assert gone["status"] == 404, gone
+            # The friend's page says the seat is gone, in the friend's language.
+            wait_js(bo.page, f"{APP}.state === 'gone'")
+            assert shown(bo.page, "stängde bordet"), bo.page.inner_text("#seating")
+            bo.context.close()
             # During a game: a refused move, a seat's bot and a chat phrase say why.
             r = api(page, "POST", "/api/tables",
                     {"name": "Ann", "seats": 2, "players": ["friend"]})
@@ -457,6 +468,11 @@ def test_every_refusal_is_shown_and_the_creator_closes_an_open_table(
             click("#away-toggle")
             wait_js(page, "document.body.textContent.includes('away.')")
             assert shown(page, REFUSED.format(what="away")), size
+            refuse(page, f"{tables}/watch", "watch")
+            click("#renew-watch")
+            wait_js(page, "document.body.textContent.includes('watch.')")
+            page.locator("#watch-failure").scroll_into_view_if_needed()
+            assert shown(page, REFUSED.format(what="watch")), size
             refuse(page, f"{tables}/chat", "chat")
             click("#quick [data-phrase='hello']")
             wait_js(page, "document.body.textContent.includes('chat.')")
