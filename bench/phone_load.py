@@ -66,6 +66,9 @@ NETWORK = {  # Lighthouse's "Slow 4G" as the DevTools protocol takes it (bytes p
 CPU_SLOWDOWN = 4
 SLOWDOWN = [CPU_SLOWDOWN]  # --cpu: 1 shows what the network alone costs
 VIEWPORT = {"width": 390, "height": 844}
+SEED = 7000
+"""The first table's deal: run i opens the deals SEED + 2i (cold, warm) and SEED + 2i + 1
+(next) in every language and on every server."""
 LOCALES = {"en": "en-GB", "sv": "sv-SE"}
 """The phone's language setting per measured language (its `Accept-Language`)."""
 
@@ -224,10 +227,16 @@ class Setup:
         assert r.ok, f"{path}: {r.status} {r.text()}"
         return r.json()
 
-    def url(self, context: Any, kind: str) -> str:
+    def url(self, context: Any, kind: str, seed: int | None = None) -> str:
+        """A page of `kind` for this context's guest (a table: its game dealt from `seed`,
+        so that each language and server meets the same deal, its bots acting first or not
+        alike)."""
         context.request.get(self.base + "/api/auth/me")  # the guest and CSRF cookies
         if kind == "table":
-            game = self._post(context, "/api/games", {"seats": 4, "level": "normal"})
+            body: dict[str, Any] = {"seats": 4, "level": "normal"}
+            if seed is not None:
+                body["seed"] = seed
+            game = self._post(context, "/api/games", body)
             return f"{self.base}/games/{game['id']}"
         if kind == "friends":
             return f"{self.base}/tables/{self._friends(context)}"
@@ -285,10 +294,11 @@ def run(
                     context = browser.new_context(viewport=VIEWPORT, is_mobile=True,
                                                   has_touch=True, device_scale_factor=1.75,
                                                   locale=LOCALES[lang])
-                    url = setups[name].url(context, kind)
+                    url = setups[name].url(context, kind, seed=SEED + 2 * i)
                     cold = measure(context, url, kind)
                     warm = measure(context, url, kind)
-                    following = measure(context, setups[name].url(context, kind), kind)
+                    following = measure(
+                        context, setups[name].url(context, kind, seed=SEED + 2 * i + 1), kind)
                     context.close()
                     loads = {"cold": cold, "warm": warm, "next": following}
                     for visit, load in loads.items():
