@@ -17,6 +17,7 @@ import hashlib
 import json
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.utils import formatdate, parsedate_to_datetime
 from pathlib import Path
@@ -57,6 +58,7 @@ _IMPORT: Final = re.compile(
 _DYNAMIC: Final = re.compile(r"""import\(\s*['"](\.{1,2}/[^'"]+)['"]\s*\)""")
 _MODULE_SCRIPT: Final = re.compile(r"module_script\(([^)]*)\)")
 _QUOTED: Final = re.compile(r"""['"]([^'"]+)['"]""")
+TEMPLATE_USES: Final = re.compile(r"""\{%-?\s*(?:extends|include)\s+['"]([^'"]+)['"]""")
 _COMMENT: Final = re.compile(r"^\s*/\*.*?\*/|^\s*//[^\n]*", re.S | re.M)
 
 
@@ -129,6 +131,26 @@ class Asset:
             self._coded[coding] = out
         out = self._coded[coding]
         return out if len(out) < len(self.body) else None
+
+
+def page_scripts(templates: Path, name: str) -> list[tuple[str, ...]]:
+    """The entries of each `module_script(...)` call of a page template and of the templates
+    it extends or includes (base.html's `site.js` on every page)."""
+    calls: list[tuple[str, ...]] = []
+    todo, seen = [name], set()
+    while todo:
+        current = todo.pop()
+        path = templates / current
+        if current in seen or not path.is_file():
+            continue
+        seen.add(current)
+        text = path.read_text(encoding="utf-8")
+        for call in _MODULE_SCRIPT.findall(text):
+            entries = tuple(_QUOTED.findall(call))
+            if entries:
+                calls.append(entries)
+        todo.extend(TEMPLATE_USES.findall(text))
+    return calls
 
 
 def resolve(importer: str, target: str) -> str:
@@ -308,6 +330,23 @@ class Assets:
         self._made.add(name)
         return name
 
+    def _joined(self, entries: tuple[str, ...]) -> list[str] | None:
+        """The joined files that run `entries`: one, or one per entry when they share no
+        module; None where they load module by module."""
+        if not self.join:
+            return None
+        joined = [self.bundle(*entries)]
+        if joined[0] is None and len(entries) > 1 and self._apart(entries):
+            joined = [self.bundle(entry) for entry in entries]
+        return [j for j in joined if j] if all(joined) else None
+
+    def needs_import_map(self, calls: Sequence[tuple[str, ...]]) -> bool:
+        """Whether a page whose `module_script` calls are `calls` may import a module by its
+        plain URL, which only the import map turns into the versioned one. A joined file
+        imports nothing but the shared entry's joined file, by its versioned URL, so a page
+        whose every call is joined needs no map (some 750 bytes of every page, compressed)."""
+        return any(self._joined(entries) is None for entries in calls)
+
     def module_script(self, *entries: str, render: bool = False) -> Markup:
         """The page's scripts: one joined file for `entries` and what they import, or, where
         the modules cannot be joined, the `<script type="module">` of each entry and a
@@ -316,15 +355,12 @@ class Assets:
         (`blocking="render"`), for a page whose script draws it (the table), so the browser
         does not lay out and paint the half-parsed shell first."""
         blocking = ' blocking="render"' if render else ""
-        if self.join:
-            joined = [self.bundle(*entries)]
-            if joined[0] is None and len(entries) > 1 and self._apart(entries):
-                joined = [self.bundle(entry) for entry in entries]
-            if all(joined):
-                return Markup("\n".join(
-                    f'<script type="module" src="{escape(self.url(str(j)))}"{blocking}></script>'
-                    for j in joined
-                ))
+        joined = self._joined(entries)
+        if joined is not None:
+            return Markup("\n".join(
+                f'<script type="module" src="{escape(self.url(j))}"{blocking}></script>'
+                for j in joined
+            ))
         preload: dict[str, None] = {}
         for entry in entries:
             for dep in self.graph(entry):

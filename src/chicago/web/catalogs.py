@@ -30,7 +30,7 @@ from babel.messages.extract import extract
 
 from chicago.text.cards import CATEGORY_WORDS
 from chicago.text.i18n import DEFAULT_LANGUAGE, catalog_for_browser, known
-from chicago.web.assets import MEDIA_TYPES, Asset, Assets
+from chicago.web.assets import MEDIA_TYPES, TEMPLATE_USES, Asset, Assets, page_scripts
 
 GLOBAL: Final = "chicagoCatalog"
 """The name the catalog file gives its messages (static/i18n.js and static/keep.js read it)."""
@@ -40,9 +40,6 @@ OPTIONS: Final = {"parse_template_string": "true"}  # t() inside `${…}` too
 DATA_WORDS: Final = tuple(CATEGORY_WORDS.values())
 """Messages a script translates from data rather than names: the table's events carry a
 hand's category as its msgid ("two pair"), which static/table/words.js passes to t()."""
-_MODULE_SCRIPT: Final = re.compile(r"module_script\(([^)]*)\)")
-_QUOTED: Final = re.compile(r"""['"]([^'"]+)['"]""")
-_USES: Final = re.compile(r"""\{%-?\s*(?:extends|include)\s+['"]([^'"]+)['"]""")
 _DATA_T: Final = re.compile(r'\bdata-t="([^"]*)"')
 
 
@@ -82,14 +79,13 @@ class Catalogs:
             seen.add(name)
             text = path.read_text(encoding="utf-8")
             out.append(text)
-            todo.extend(_USES.findall(text))
+            todo.extend(TEMPLATE_USES.findall(text))
         return out
 
     def modules(self, template: str) -> list[str]:
         """Every script a page of `template` runs: its `module_script(...)` entries and the
         modules they import, statically or dynamically."""
-        entries = [e for src in self._sources(template)
-                   for call in _MODULE_SCRIPT.findall(src) for e in _QUOTED.findall(call)]
+        entries = [e for call in page_scripts(self.templates, template) for e in call]
         reached: dict[str, None] = {}
         todo = list(reversed(entries))
         while todo:

@@ -46,7 +46,7 @@ from chicago.text.i18n import (
 from chicago.text.invite_words import timer_words
 from chicago.text.rules_text import profile_title, rules_page
 from chicago.web.api import table_json
-from chicago.web.assets import Assets
+from chicago.web.assets import Assets, page_scripts
 from chicago.web.auth import SESSION_COOKIE, request_account, request_owner
 from chicago.web.catalogs import Catalogs
 from chicago.web.faces import FACES
@@ -136,6 +136,17 @@ async def page_language(request: Request) -> None:
 router = APIRouter(include_in_schema=False, dependencies=[Depends(page_language)])
 
 
+_IMPORT_MAPS: dict[str, bool] = {}
+
+
+def _needs_import_map(template: str) -> bool:
+    """Whether a page of `template` carries the import map (chicago.web.assets): only where
+    some of its scripts load module by module. Known once per template."""
+    if template not in _IMPORT_MAPS:
+        _IMPORT_MAPS[template] = ASSETS.needs_import_map(page_scripts(TEMPLATES_DIR, template))
+    return _IMPORT_MAPS[template]
+
+
 def _page(
     request: Request, name: str, context: dict[str, object], status_code: int = 200
 ) -> HTMLResponse:
@@ -155,6 +166,7 @@ def _page(
                 "here": here,
                 "viewer": account.username if account is not None else None,
                 "catalog_url": CATALOGS.url(name, lang),
+                "import_map_needed": _needs_import_map(name),
             },
             status_code=status_code,
             headers={**_SECURITY_HEADERS, "Cache-Control": "private, no-cache"},
