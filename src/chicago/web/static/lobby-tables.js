@@ -5,8 +5,6 @@ import { api, el, errorText } from './api.js';
 import { dateTime, t } from './i18n.js';
 import { offer } from './lobby-resume.js';
 
-const when = dateTime;
-
 /** A seat's name in a list: the person's, a bot's level, or a free seat. */
 function seatLabel(entry, seat) {
   const level = entry.levels[seat];
@@ -36,7 +34,7 @@ function row(entry) {
       el('a', { class: 'game-link', href }, t('{n} players with friends', { n: entry.seats })),
       el('span', { class: `status ${entry.status === 'finished' ? 'done' : 'live'}` }, statusText(entry)),
       el('span', { class: 'game-scores' }, scores),
-      el('span', { class: 'help' }, t('Last played {when}', { when: when(entry.updated) }))),
+      el('span', { class: 'help' }, t('Last played {when}', { when: dateTime(entry.updated) }))),
     el('div', { class: 'game-actions' },
       el('a', { class: 'btn small primary', href, 'aria-label': label }, go)));
 }
