@@ -71,13 +71,26 @@ DECISIONS: list[tuple[str, dict[str, Any], int, str, set[str]]] = [
     ("reset-at-45", _at_45(), 24, "exchange", {"do-exchange", "keep-all"}),
 ]
 
-# Each card and answer button is the element found at its own centre (nothing over it).
+# Each card and answer button is the element found at its own centre (nothing over it), the
+# hint overlaps neither the hand, the decision, one's own seat nor the banner, and the hint's
+# first line is in view.
 ON_TOP = """() => {
   const out = {};
   for (const b of document.querySelectorAll('#hand .card-btn, #controls .buttons .btn')) {
     const r = b.getBoundingClientRect();
     const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     out[b.id || b.dataset.card] = Boolean(at) && (at === b || b.contains(at));
+  }
+  // The hint overlaps none of the hand, the decision, the player's own seat, the banner.
+  const hint = document.getElementById('hint').getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  for (const [key, sel] of [['hand', '#hand'], ['decision', '#controls'],
+                            ['own seat', '.seat[data-seat="0"]'], ['banner', '#banner']]) {
+    const node = document.querySelector(sel);
+    const shown = node && node.checkVisibility({ checkVisibilityCSS: true });
+    const r = shown ? node.getBoundingClientRect() : null;
+    out[`clear of ${key}`] = !r || !r.width || !meets(hint, r);
   }
   const head = document.querySelector('#hint .hint-head');
   const h = head ? head.getBoundingClientRect() : null;
