@@ -64,7 +64,7 @@ class Person:
         context = ssl.create_default_context(cafile=self.ca)
         url = self.site.replace("https://", "wss://") + f"/api/tables/{game_id}/live"
         self.ws = self.sockets.enter_context(connect(
-            url, ssl=context, open_timeout=20,
+            url, ssl=context, open_timeout=45,
             additional_headers={"Cookie": self.cookie_header(), "Origin": self.site},
         ))
 
@@ -130,7 +130,9 @@ def play(work: Path) -> None:
     assert bo.post(f"/api/invites/{token}", {"name": "Bo"}).json()["seat"] == 1
     assert cy.post(f"/api/invites/{token}", {"name": "Cy"}).json()["seat"] == 2
     for p in people:  # one after another: the proxy hands them round the processes
+        opened = time.monotonic()
         p.connect(game_id)
+        print(f"{p.name}'s socket open in {time.monotonic() - opened:.2f} s", flush=True)
     assert ann.post(f"/api/tables/{game_id}/start").status_code == 200
     for backend in backends:  # read from the database: every process says the same
         in_play = backend_figures(backend)["in_play"]
