@@ -364,9 +364,9 @@ class ChartScreen(TranslatedBindings, ModalScreen[None]):
     ChartScreen #bars-scroll { width: 1fr; height: auto; overflow-x: auto; overflow-y: hidden;
                                scrollbar-size-horizontal: 1; }
     ChartScreen #bars { width: auto; height: auto; }
-    ChartScreen #totals { width: 9; height: auto; text-align: right; }
-    ChartScreen #numbers-scroll { height: auto; max-height: 10; margin-top: 1;
-                                  scrollbar-size-vertical: 1; }
+    ChartScreen #totals { width: 11; height: auto; text-align: right; }
+    ChartScreen #numbers-header { height: 1; margin-top: 1; }
+    ChartScreen #numbers-scroll { height: auto; max-height: 10; scrollbar-size-vertical: 1; }
     ChartScreen #title { text-style: bold; }
     ChartScreen #scale, ChartScreen #keys { color: $text-muted; }
     """
@@ -406,8 +406,11 @@ class ChartScreen(TranslatedBindings, ModalScreen[None]):
                 with ScrollableContainer(id="bars-scroll"):
                     yield Static("\n".join(score_bars(self.history, x, low, high)
                                            for x in range(n)), id="bars")
-                totals = (_("{score} pts", score=f"{self.scores[x]:>3}") for x in range(n))
+                totals = (ngettext("{n} point", "{n} points", self.scores[x])
+                          for x in range(n))
                 yield Static("\n".join(totals), id="totals")
+            # The numbers' header stays put above them; only the deals scroll.
+            yield Static(self._numbers(header=True), id="numbers-header")
             with VerticalScroll(id="numbers-scroll"):
                 yield Static(self._numbers(), id="numbers")
             yield Static(_("Esc: close · arrows or the mouse scroll a long game"), id="keys")
@@ -422,13 +425,18 @@ class ChartScreen(TranslatedBindings, ModalScreen[None]):
         numbers.scroll_end(animate=False)
         numbers.focus()
 
-    def _numbers(self) -> RichTable:
-        t = RichTable(box=None, padding=(0, 1, 0, 0), show_edge=False, header_style="bold")
-        t.add_column(_("Deal"), justify="right")
-        for seat in range(len(self.scores)):
-            t.add_column(_("You") if seat == ME else f"S{seat}", justify="right")
-        for h in self.history:
-            t.add_row(str(h.deal), *(str(s) for s in h.scores))
+    def _numbers(self, header: bool = False) -> RichTable:
+        """The score of every seat after each deal, or (`header`) only the columns' names;
+        both with the same fixed widths, so that they line up."""
+        t = RichTable(box=None, padding=(0, 1, 0, 0), show_edge=False, header_style="bold",
+                      show_header=header)
+        names = [_("Deal"), *(_("You") if seat == ME else _("Seat {seat}", seat=seat)
+                              for seat in range(len(self.scores)))]
+        for name in names:
+            t.add_column(name, justify="right", min_width=max(4, len(name)), no_wrap=True)
+        if not header:
+            for h in self.history:
+                t.add_row(str(h.deal), *(str(s) for s in h.scores))
         return t
 
     def action_close(self) -> None:

@@ -298,8 +298,8 @@ class Board:
                      else _("Seat {seat} dealt", seat=self.dealer))
         if self.to_act == ME:
             parts.append(_("your turn"))
-        elif self.active is not None:
-            parts.append(f"{seat_name(self.active)}…")
+        elif self.active is not None:  # the seat whose move is being shown
+            parts.append(_("now: {name}", name=seat_name(self.active)))
         return " · ".join(parts)
 
     # Stepping through events -------------------------------------------------------------
@@ -552,7 +552,10 @@ def play_prompt(v: PlayerView, legal: Sequence[Action]) -> str:
         else:
             text = _("Trick {trick} of {tricks}: {suit} led and you have none — play any card.",
                      trick=number, tricks=TRICKS, suit=suit_word(led))
-    text += " " + _("Press a highlighted card's number (1–{n}) or click it.", n=n)
+    if n == 1:
+        text += " " + _("Press 1 or click your last card.")
+    else:
+        text += " " + _("Press a highlighted card's number (1–{n}) or click it.", n=n)
     if v.caller == ME:
         text += " " + _("You called Chicago: take every trick!")
     elif v.caller is not None:

@@ -141,7 +141,6 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield Static(id="seats")
-                yield Static(id="info")
                 yield Static(id="trick")
             yield TableLog(id="log", wrap=True, min_width=16, max_lines=_LOG_LINES)
         with Horizontal(id="hand-row"):
@@ -149,6 +148,9 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
                 yield CardView(i, id=f"card-{i}")
             yield Static("", id="offer-gap")
             yield CardView(-1, id="offer")
+            # Beside the cards, not under the seats: the seats panel loses its last lines
+            # when a hint is long or six seats sit, and these must stay in view.
+            yield Static(id="info")
         yield Static(id="prompt")
         with Horizontal(id="buttons"):
             for ident, label, variant in (

@@ -147,22 +147,25 @@ def seats_table(board: Board, four_colour: bool) -> RenderableType:
 
 
 def trick_line(board: Board) -> Text:
-    """Your hand's name (five cards), the tricks of this deal so far (number:winner), the
-    target, and the marks (in the panel's muted colour, not dimmed further: 4.5:1)."""
+    """Your hand's name (five cards), the tricks each player has taken this deal, the target,
+    and the marks (in the panel's muted colour, not dimmed further: 4.5:1)."""
     text = Text()
     if len(board.hand) == 5:
         text.append(_("Your hand: {name}", name=hand_name(hand_value(board.hand))) + "\n",
                     style="bold")
     if board.deal_tricks:
-        won = " ".join(f"{n}:{_('you') if s == ME else s}" for n, s, _c in board.deal_tricks)
-        text.append(_("Tricks won {tricks}", tricks=won) + "\n")
+        taken: dict[int, int] = {}
+        for _n, seat, _c in board.deal_tricks:
+            taken[seat] = taken.get(seat, 0) + 1
+        who = ", ".join(
+            _("you {n}", n=n) if seat == ME else _("seat {seat} {n}", seat=seat, n=n)
+            for seat, n in sorted(taken.items()))
+        text.append(_("Tricks: {taken}", taken=who) + "\n")
     text.append(_("Target {target}", target=board.profile.target))
     if board.profile.qualification_required:
         text.append(" · " + _("a call (★) is needed to win"))
     text.append("\n" + _("D dealer · ★ called · C! calling · ✗ out"))
     return text
-
-
 
 
 def trick_cards(board: Board, four_colour: bool) -> RenderableType:
