@@ -30,6 +30,7 @@ from babel.messages.pofile import write_po
 
 from catalog_messages import extracted
 from chicago.text import i18n
+from chicago.text.seat_names import BOT_NAMES
 
 PSEUDO = i18n.PSEUDO
 _LETTERS = str.maketrans(
@@ -48,8 +49,10 @@ custom profile's change as it is typed (`target=50`: the knob's id, as `chicago 
 the terminal's form take it)."""
 MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Sep", "Oct",
                  "Nov", "Dec")
-ALLOWED: frozenset[str] = frozenset({"Chicago", "English", "Svenska", "EN", "SV", *MONTHS})
-"""Words that are the same in every language: the brand and each language's own name; and
+ALLOWED: frozenset[str] = frozenset({"Chicago", "English", "Svenska", "EN", "SV", *MONTHS,
+                                     *BOT_NAMES})
+"""Words that are the same in every language: the brand and each language's own name; the
+bots' names at the table (Astrid, Bengt, …: names, as a person's is); and
 the months of dates, which come from Babel's locale data (`chicago.text.numbers`), not from
 the catalogs — the pseudo-language writes dates as English does."""
 

@@ -155,7 +155,8 @@ def test_play_levels_set_the_seats(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     assert main(["play", "--plain", "--levels", "easy,hard", "--seed", "2"]) == 0
-    assert "the others are bots: seat 1 easy, seat 2 hard." in capsys.readouterr().out
+    assert ("the others are bots: Astrid (seat 1, easy), Bengt (seat 2, hard)."
+            in capsys.readouterr().out)
     data = json.loads((tmp_path / "chicago-game.json").read_text(encoding="utf-8"))
     assert data["seats"] == 3
 

@@ -26,6 +26,7 @@ from chicago.core.state import Phase, StackedDeal
 from chicago.plain import PlainGame, PlainOptions, opponent_levels, parse_card, play_plain
 from chicago.text.cards import card_code, face, in_hand_order, typed_card
 from chicago.text.i18n import use_language
+from chicago.text.seat_names import BOT_NAMES
 
 ONES = "1\n" * 5000
 
@@ -56,14 +57,14 @@ def test_a_script_of_ones_plays_a_whole_game(tmp_path: Path, seed: int, seats: i
     assert game.finished
     winner = game.state.winner
     assert winner is not None
-    name = "You" if winner == 0 else f"Seat {winner}"
+    name = "You" if winner == 0 else BOT_NAMES[winner - 1]  # as the web table names them
     assert re.search(rf"^{name} wins? the game by ", out, re.M)
-    end = "Game over: you win." if winner == 0 else f"Game over: seat {winner} wins."
+    end = "Game over: you win." if winner == 0 else f"Game over: {name} wins."
     assert end in out
     assert f"Game saved to {save}. Replay it with: chicago replay {save}" in out
     final = [ln for ln in out.splitlines() if ln.startswith("Game over:")][-1]
     for seat, score in enumerate(game.state.scores):
-        who = "you" if seat == 0 else f"seat {seat}"
+        who = "you" if seat == 0 else BOT_NAMES[seat - 1]
         assert re.search(rf"\b{who} {score}\b", final)
     assert_no_leak(out, game)
 
@@ -114,7 +115,7 @@ def test_opponent_levels() -> None:
 def last_scores(out: str) -> list[int]:
     line = [ln for ln in out.splitlines() if "Scores (target" in ln][-1]  # `scores` or a deal end
     line = line[line.index("Scores (target"):]
-    return [int(x) for x in re.findall(r"(?:you|seat \d) (-?\d+)", line)]
+    return [int(x) for x in re.findall(r"(?:you|Astrid|Bengt|Cissi|Dag|Elsa) (-?\d+)", line)]
 
 
 def test_quit_saves_a_file_that_replay_reproduces(
@@ -164,7 +165,7 @@ def test_hint_gives_a_suggestion_and_its_reason(tmp_path: Path) -> None:
 def test_rules_scores_and_help(tmp_path: Path) -> None:
     _, out, _ = run_plain(tmp_path, "rules\nscores\nhelp\nquit\n")
     assert "# " in out and "Chicago" in out  # the rules page, in Markdown
-    assert "Scores (target 52): you 0, seat 1 0, seat 2 0, seat 3 0." in out
+    assert "Scores (target 52): you 0, Astrid 0, Bengt 0, Cissi 0." in out
     assert "Commands: hint" in out
 
 

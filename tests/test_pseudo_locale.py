@@ -60,7 +60,7 @@ def _typed(word: str) -> bool:
     """A card code or a file's path: what the player types or named, not a sentence's word."""
     bare = word.strip(".,:;()[]")
     return (bool(CARD_CODE.match(bare) or PROFILE_ID.fullmatch(bare.strip("`")))
-            or bare.startswith("`") or "/" in word)
+            or bare.startswith(("`", "--")) or "/" in word)
 
 
 def _terminal_words(text: str, where: str) -> list[tuple[str, str]]:
@@ -114,4 +114,6 @@ def test_the_coach_s_review_in_the_pseudo_locale(
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert out.count("\n") > 3, out
-    assert check(_terminal_words(out, "chicago " + " ".join(argv[:1] + argv[2:]))) > 5
+    # the command that steps to a mark is typed as it is (`chicago replay FILE --step`)
+    assert check(_terminal_words(out, "chicago " + " ".join(argv[:1] + argv[2:])),
+                 allowed={"chicago", "replay"}) > 5

@@ -42,7 +42,7 @@ def test_words_in_swedish(planted: tuple[Path, int], capsys: Any) -> None:
     path, _ = planted
     assert main(["review", str(path), "--lang", "sv", "--stages", "16"]) == 0
     out = capsys.readouterr().out
-    assert "Tränarens genomgång av plats 0" in out
+    assert "Tränarens genomgång av dina beslut (plats 0)" in out
     assert "ropa Chicago" in out and "påhittade givar" in out
     assert "the coach" not in out and "imagined" not in out and "points" not in out
     assert re.search(r"omkring \d+,\d poäng", out)  # the Swedish decimal comma

@@ -251,7 +251,7 @@ def test_screens_at_80x24(service: TableService) -> None:
             for words in ("a new game", "Seats (you + bots)", "All opponents", "Rules",
                           "Seed (blank: random)", "four colours", "Start (Enter)"):
                 assert words in text, words
-            assert "Seat 2" in text and "normal" in text  # mixed levels are listed per seat
+            assert "Bengt" in text and "normal" in text  # mixed levels are listed per seat
 
             await pilot.press("enter")
             assert await settle(pilot, app) == "TableScreen"
@@ -261,7 +261,7 @@ def test_screens_at_80x24(service: TableService) -> None:
             assert len(lines) <= SIZE[1]
             assert all(len(line) <= SIZE[0] for line in lines)
             assert "Deal 1 · Exchange 1 of 3" in lines[0] and "your turn" in lines[0]
-            for label in ("You", "Seat 1 (easy)", "Seat 2 (normal)", "Seat 3 (easy)"):
+            for label in ("You", "Astrid (easy)", "Bengt (normal)", "Cissi (easy)"):
                 assert label in text
             assert text.count("╭─────╮") == 5  # five cards, box-drawn
             shown = sort_hand(s.table.view.hand)
@@ -338,7 +338,7 @@ def test_resizes_down_to_80x24(service: TableService) -> None:
                     assert screen.contains_region(region), (ident, region, size)
                 text = screen_text(app)
                 assert text.count("╭─────╮") == 5
-                assert "Seat 5 (easy)" in text  # all six seats fit
+                assert "Elsa (easy)" in text  # all six seats fit
             await pilot.resize_terminal(120, 40)
             await pilot.pause()
             assert s.has_class("-roomy")

@@ -25,6 +25,7 @@ from chicago.core.events import CardsExchanged, PointsAwarded
 from chicago.core.rules import PRESETS, customize
 from chicago.core.state import Phase
 from chicago.table.service import DealScores, Table, TableService
+from chicago.text.seat_names import BOT_NAMES
 from chicago.tui.app import ChicagoApp, NewGameDefaults, NewGameScreen, profile_from_form
 from chicago.tui.cards import FACE, card_face
 from chicago.tui.dialogs import ChartScreen, RecapScreen, RulesScreen, chart_scale, score_bars
@@ -107,7 +108,7 @@ def _seat_rows(text: str) -> dict[int, str]:
     rows = {}
     for line in text.splitlines():
         for seat in (1, 2, 3):
-            if f"Seat {seat} (easy)" in line:
+            if f"{BOT_NAMES[seat - 1]} (easy)" in line:
                 rows[seat] = line
     return rows
 

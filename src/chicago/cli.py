@@ -66,8 +66,6 @@ def cmd_review(args: argparse.Namespace) -> int:
     from chicago.plain import review
     from chicago.table.estimate import STAGES
     from chicago.table.replay import Replay
-    from chicago.text.seat_names import file_names
-
     try:
         text = _read(args.file)
         game = record.replay(record.loads(text))
@@ -89,9 +87,22 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         print(review.as_json(args.seat, summary, marks))
     else:
-        name = file_names(replay.states[0].seats, data.get("meta"), None)[args.seat]
-        review.as_text(args.seat, summary, marks, args.order == "game", sys.stdout, name)
+        review.as_text(args.seat, summary, marks, args.order == "game", sys.stdout,
+                       names_in_file(replay.states[0].seats, data.get("meta"), None)[args.seat],
+                       replay, args.file if args.file != "-" else "FILE")
     return 0
+
+
+def names_in_file(seats: int, meta: object, reader: int | None) -> list[str]:
+    """The seats' names as every tool says them (`chicago.text.seat_names`): at a table with
+    people (`meta.players`) each person's name, "You" for `reader`; in a game against bots
+    "You" for seat 0, the person who played it; the bots Astrid, Bengt, … as at the table."""
+    from chicago.text.seat_names import file_names
+
+    if isinstance(meta, dict) and meta.get("app") == "chicago play --plain":
+        meta = None  # line mode's files once listed levels under `players`: no people there
+    people = meta.get("players") if isinstance(meta, dict) else None
+    return file_names(seats, meta, reader if people else 0)
 
 
 def _stages(text: str) -> tuple[int, ...]:
@@ -117,15 +128,14 @@ def _step(text: str) -> int:
     import os
 
     from chicago.plain.replay import step_through
-    from chicago.table.replay import Replay
+    from chicago.table.replay import PLAYER, Replay
     from chicago.text.i18n import from_environment, set_language
-    from chicago.text.seat_names import file_names
 
     set_language(from_environment(dict(os.environ)))
     data = json.loads(text)
     setup = {k: v for k, v in data.items() if k not in ("actions", "meta")}
     replay = Replay.of(setup, data.get("actions", []))
-    names = file_names(replay.states[0].seats, data.get("meta"))
+    names = names_in_file(replay.states[0].seats, data.get("meta"), PLAYER)
     return step_through(replay, sys.stdin, sys.stdout, names)
 
 

@@ -45,6 +45,7 @@ from chicago.text.hints import hint_text
 from chicago.text.i18n import N_, _, ngettext
 from chicago.text.narration import Narrator, hand_words, numbered
 from chicago.text.rules_text import profile_title, rules_markdown
+from chicago.text.seat_names import seat_names
 from chicago.text.wording import LEVEL_WORDS
 
 ME: Final = 0
@@ -159,7 +160,8 @@ class PlainGame:
 
     def __post_init__(self) -> None:
         s = self.game.state
-        self.narrator = Narrator(s.profile, s.seats, ME, faces=True)
+        self.narrator = Narrator(s.profile, s.seats, ME, faces=True,
+                                 names=seat_names(s.seats, ME))
         self.narrator.sync(s.scores, s.qualified, s.eliminated)
 
     # --- output ------------------------------------------------------------------------
@@ -443,8 +445,9 @@ def play_plain(options: PlainOptions, inp: TextIO, out: TextIO) -> int:
     ui.say(_("Chicago, plain game. Rules: {id} ({title}); target {target}. Seed {seed}.",
              id=options.profile.id, title=profile_title(options.profile),
              target=options.profile.target, seed=seed))
-    opponents = ", ".join(_("seat {seat} {level}", seat=i, level=_(LEVEL_WORDS[lv]))
-                          for i, lv in enumerate(options.levels, 1))
+    names = seat_names(options.seats, ME)
+    opponents = ", ".join(_("{name} (seat {seat}, {level})", name=names[i], seat=i,
+                            level=_(LEVEL_WORDS[lv])) for i, lv in enumerate(options.levels, 1))
     ui.say(_("You are seat 0; the others are bots: {opponents}.", opponents=opponents))
     ui.say(_("Answer each question with a listed number (1 is the first choice) or in words. "
              "Commands at any prompt: {commands}.",
@@ -460,8 +463,9 @@ def play_plain(options: PlainOptions, inp: TextIO, out: TextIO) -> int:
     ui.say()
     if winner == ME:
         ui.say(_("Game over: you win. {scores}", scores=ui.scores_line()))
-    else:
-        ui.say(_("Game over: seat {seat} wins. {scores}", seat=winner, scores=ui.scores_line()))
+    elif winner is not None:  # the game ran to its end: someone won (R8)
+        ui.say(_("Game over: {name} wins. {scores}", name=names[winner],
+                 scores=ui.scores_line()))
     return _saved(ui)
 
 

@@ -9,9 +9,11 @@ language (`chicago.text.review_words`), or as one JSON object for scripts.
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from chicago.core.state import Phase
 from chicago.table import review, review_pool
 from chicago.table.estimate import STAGES
 from chicago.table.progress import progress as progress_bar
@@ -44,25 +46,53 @@ def as_json(seat: int, summary: dict[str, Any], marks: Sequence[dict[str, Any]])
     }, ensure_ascii=False)
 
 
+def moment(replay: Replay, index: int) -> str:
+    """Where in its deal decision `index` was taken, as a player follows a game: "trick 3",
+    "exchange 2", "the Chicago question"."""
+    state = replay.states[index]
+    if state.phase is Phase.PLAY:
+        return _("trick {n}", n=len(state.tricks) + 1)
+    if state.phase is Phase.CHICAGO:
+        return _("the Chicago question")
+    if state.phase is Phase.QUADS:
+        return _("the four-of-a-kind choice")
+    if state.phase is Phase.OFFER:
+        return _("exchange {n}, the open card", n=state.exchange)
+    return _("exchange {n}", n=state.exchange)
+
+
 def as_text(seat: int, summary: dict[str, Any], marks: Sequence[dict[str, Any]],
-            in_game_order: bool, out: TextIO, name: str | None = None) -> None:
-    """The review for a reader; the seat by `name` (as the table named it) when it has one."""
-    if name and name != _("Seat {n}", n=seat):
-        out.write(_("The coach's review of {name} (seat {seat})", name=name, seat=seat) + "\n")
+            in_game_order: bool, out: TextIO, name: str, replay: Replay,
+            file: str = "FILE") -> None:
+    """The review for a reader: the seat by `name` as every tool names it ("You" for the
+    person of a game against bots), each mark placed in its deal and with the command that
+    steps to it (`chicago replay FILE --step`, then `g N`)."""
+    you = name == _("You")
+    if you:
+        out.write(_("The coach's review of your decisions (seat {seat})", seat=seat) + "\n")
     else:
-        out.write(_("The coach's review of seat {seat}", seat=seat) + "\n")
+        out.write(_("The coach's review of {name} (seat {seat})", name=name, seat=seat) + "\n")
     out.write(summary_words(summary) + "\n")
     if not marks:
         return
     out.write("\n" + (_("The marks in game order:") if in_game_order
                       else _("The marks, the costliest first:")) + "\n")
     order = list(marks) if in_game_order else review.ranked(marks)
+    command = f"chicago replay {shlex.quote(file)} --step"
     for n, raw in enumerate(order, 1):
         m = mark_words(raw)
-        out.write(_("{n}. Deal {deal}, step {step}: you chose to {played}; the coach would "
-                    "{suggested}.", n=n, deal=m["deal"], step=m["position"],
-                    played=m["played"], suggested=m["suggested"]) + "\n")
+        at = {"n": n, "deal": m["deal"], "moment": moment(replay, int(m["position"])),
+              "played": m["played"], "suggested": m["suggested"]}
+        if you:
+            out.write(_("{n}. Deal {deal}, {moment}: you chose to {played}; the coach would "
+                        "{suggested}.", **at) + "\n")
+        else:
+            out.write(_("{n}. Deal {deal}, {moment}: {name} chose to {played}; the coach "
+                        "would {suggested}.", name=name, **at) + "\n")
         out.write("   " + _("Cost: {cost}", cost=m["cost_text"]) + "\n")
         out.write("   " + m["reason_text"] + "\n")
-        out.write("   " + _("Your choice: {odds}", odds=m["played_odds"]) + "\n")
+        out.write("   " + (_("Your choice: {odds}", odds=m["played_odds"]) if you
+                           else _("The choice made: {odds}", odds=m["played_odds"])) + "\n")
         out.write("   " + _("The coach's: {odds}", odds=m["suggested_odds"]) + "\n")
+        out.write("   " + _("To see it: {command}, then type g {step}", command=command,
+                            step=m["position"]) + "\n")

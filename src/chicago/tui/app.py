@@ -46,6 +46,7 @@ from chicago.text.rules_text import profile_title, rules_markdown
 from chicago.text.wording import LEVEL_WORDS
 from chicago.tui.dialogs import ConfirmScreen, PathScreen, RulesScreen
 from chicago.tui.local import default_export_path, export_game, import_game
+from chicago.tui.model import seat_name
 from chicago.tui.table import TableScreen
 from chicago.tui.words import TranslatedBindings
 
@@ -175,7 +176,11 @@ def _opponents(levels: tuple[str | None, ...]) -> str:
 def _status(row: GameRow) -> str:
     s = row.summary
     if s.status == "finished":
-        return _("you won") if s.winner == 0 else _("seat {seat} won", seat=s.winner)
+        if s.winner == 0:
+            return _("you won")
+        if s.winner is not None:
+            return _("{name} won", name=seat_name(s.winner))
+        return _("Game over.")
     return _("in play")
 
 
@@ -478,7 +483,7 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
             with Vertical(id="levels"):
                 for seat in range(1, 6):
                     with Horizontal(classes="level", id=f"level-row-{seat}"):
-                        yield Label("  " + _("Seat {seat}", seat=seat))
+                        yield Label("  " + seat_name(seat))
                         yield Select(level_options, value=d.level(seat), allow_blank=False,
                                      compact=True, id=f"level-{seat}")
             with Vertical(id="rules-row"):

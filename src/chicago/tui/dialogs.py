@@ -20,7 +20,7 @@ from chicago.table.service import DealScores, ServiceError
 from chicago.text.i18n import N_, _, ngettext
 from chicago.tui.cards import card_text, rich_line
 from chicago.tui.local import GameFileProblem
-from chicago.tui.model import ME, Recap, seat_label
+from chicago.tui.model import ME, Recap, seat_label, seat_name
 from chicago.tui.words import TranslatedBindings
 
 T = TypeVar("T")
@@ -297,7 +297,7 @@ class GameOverScreen(TranslatedBindings, ModalScreen[str]):
         if self.winner == ME:
             title = _("You win the game!")
         elif self.winner is not None:
-            title = _("Seat {seat} wins the game.", seat=self.winner)
+            title = _("{name} wins the game.", name=seat_name(self.winner))
         else:
             title = _("Game over.")
         with VerticalScroll():

@@ -27,6 +27,7 @@ from chicago.table.service import DealScores
 from chicago.text.cards import in_hand_order, suit_word
 from chicago.text.i18n import N_, _, ngettext
 from chicago.text.narration import Narrator
+from chicago.text.seat_names import seat_names
 from chicago.text.wording import LEVEL_WORDS
 
 PAUSES: Final = {
@@ -111,17 +112,18 @@ def sort_hand(hand: Sequence[Card]) -> list[Card]:
 
 
 def seat_name(seat: int) -> str:
-    return _("You") if seat == ME else _("Seat {seat}", seat=seat)
+    """ "You", or the bot's name at the table (Astrid, Bengt, …), as every tool names it."""
+    return seat_names(seat + 1, ME)[seat]
 
 
 def seat_label(seat: int, levels: Sequence[str | None]) -> str:
-    """ "You", or "Seat 2 (easy)"."""
+    """ "You", or "Bengt (easy)"."""
     if seat == ME:
         return _("You")
     level = levels[seat] if seat < len(levels) else None
     if not level:
-        return _("Seat {seat}", seat=seat)
-    return _("Seat {seat} ({level})", seat=seat,
+        return seat_name(seat)
+    return _("{name} ({level})", name=seat_name(seat),
              level=_(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level)
 
 
@@ -130,7 +132,7 @@ def seat_label(seat: int, levels: Sequence[str | None]) -> str:
 
 def narrator(profile: RuleProfile, seats: int) -> Narrator:
     """The narration of `chicago.text` for seat 0 (the Textual game's seat)."""
-    return Narrator(profile, seats, ME, faces=True)
+    return Narrator(profile, seats, ME, faces=True, names=seat_names(seats, ME))
 
 
 def told(narrator: Narrator, data: Data) -> list[str]:
@@ -295,7 +297,7 @@ class Board:
         else:
             parts.append(_("Trick {trick} of {tricks}", trick=self.trick_number, tricks=TRICKS))
         parts.append(_("You dealt") if self.dealer == ME
-                     else _("Seat {seat} dealt", seat=self.dealer))
+                     else _("{name} dealt", name=seat_name(self.dealer)))
         if self.to_act == ME:
             parts.append(_("your turn"))
         elif self.active is not None:  # the seat whose move is being shown
@@ -559,7 +561,8 @@ def play_prompt(v: PlayerView, legal: Sequence[Action]) -> str:
     if v.caller == ME:
         text += " " + _("You called Chicago: take every trick!")
     elif v.caller is not None:
-        text += " " + _("Seat {seat} called Chicago: take a trick to break it.", seat=v.caller)
+        text += " " + _("{name} called Chicago: take a trick to break it.",
+                         name=seat_name(v.caller))
     return text
 
 

@@ -17,7 +17,7 @@ from chicago.core.hands import hand_value
 from chicago.text.cards import hand_name
 from chicago.text.i18n import _
 from chicago.tui.cards import HEIGHT, WIDTH, card_face, card_text
-from chicago.tui.model import ME, Board, seat_label
+from chicago.tui.model import ME, Board, seat_label, seat_name
 
 MAX_HAND: Final = 6
 """Six cards: the basic profile's high-score rule deals six (docs/rules.md §X)."""
@@ -176,7 +176,7 @@ def trick_cards(board: Board, four_colour: bool) -> RenderableType:
     cells: list[Text] = []
     for seat, c in board.trick:
         face = card_face(c, four_colour, marked=done and last is not None and last.winner == seat)
-        name = _("You") if seat == ME else _("Seat {seat}", seat=seat)
+        name = seat_name(seat)
         if done and last is not None and last.winner == seat:
             name += " ✓"
         face.append("\n" + name.center(WIDTH)[: WIDTH + 1])
