@@ -9,6 +9,7 @@ import os
 import pty
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +19,7 @@ from chicago.table.progress import progress
 from chicago.tui.app import profile_from_form
 
 CHICAGO = [sys.executable, "-m", "chicago.cli"]
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "first-scoring.json"
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -235,3 +237,24 @@ def test_help_in_swedish(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert text.startswith("användning: chicago play") and "Exempel:" in text
     assert "alternativ:" in text and "the bots" not in text
+
+
+def test_every_subcommand_refuses_in_one_style(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """What a subcommand finds wrong once its options are read says `chicago SUB: …` on one
+    line, as argparse's refusals do (`chicago replay FILE` keeps docs/game-file.md's line)."""
+    game = tmp_path / "game.json"
+    game.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    for argv, expected in (
+        (["review", str(game), "--seat", "7"], "chicago review: --seat 7: the game has seats"),
+        (["review", str(tmp_path / "none.json")], "chicago review: cannot read "),
+        (["play", "--plain", "--level", "champion"], "chicago play: --levels: unknown bot"),
+        (["arena", "--levels", "easy,champion"], "chicago arena: --levels: unknown bot"),
+        (["rules", "--set", "target=7"], "chicago rules: target cannot be 7"),
+    ):
+        code, out, err = _run(capsys, *argv)
+        assert code == 2 and out == "" and err.startswith(expected), (argv, err)
+        assert err.count("\n") == 1
+    code, _out, err = _run(capsys, "review", str(game), "--seat", "7", "--lang", "sv")
+    assert code == 2 and err.startswith("chicago review: --seat 7: partiet har platserna")

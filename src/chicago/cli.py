@@ -41,6 +41,15 @@ def _read(path: str) -> str:
         return f.read()
 
 
+def refuse(command: str, error: str) -> int:
+    """The one style of a subcommand's error (as argparse's own, `Parser.error`): one line on
+    standard error, `chicago COMMAND: what was wrong`, in the reader's language; exit 2.
+    (`chicago replay FILE` keeps the bare line docs/game-file.md gives it.)"""
+    line = _("chicago {command}: {error}", command=command, error=error)
+    print(line.replace("\n", " "), file=sys.stderr)
+    return 2
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """docs/game-file.md: print the state after the last action; exit 2 with one line on error."""
     try:
@@ -71,16 +80,13 @@ def cmd_review(args: argparse.Namespace) -> int:
         game = record.replay(record.loads(text))
         data = json.loads(text)
     except (OSError, UnicodeDecodeError) as e:
-        print(_("cannot read {path}: {error}", path=args.file,
-                error=getattr(e, "strerror", None) or e), file=sys.stderr)
-        return 2
+        return refuse("review", _("cannot read {path}: {error}", path=args.file,
+                                  error=getattr(e, "strerror", None) or e))
     except record.GameFileError as e:
-        print(str(e).replace("\n", " "), file=sys.stderr)
-        return 2
+        return refuse("review", error_words(e))
     if not 0 <= args.seat < game.state.setup.seats:
-        print(_("--seat {seat}: the game has seats 0 to {last}", seat=args.seat,
-                last=game.state.setup.seats - 1), file=sys.stderr)
-        return 2
+        return refuse("review", _("--seat {seat}: the game has seats 0 to {last}",
+                                  seat=args.seat, last=game.state.setup.seats - 1))
     replay = Replay.of({k: v for k, v in data.items() if k != "actions"}, data["actions"])
     stages = args.stages or STAGES
     summary, marks = review.run(replay, args.seat, sys.stderr, stages, args.workers)
@@ -178,9 +184,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         store = Store(args.database_url)
     except Exception as e:  # a bad URL, an unreachable server, a read-only directory
         where = describe_url(args.database_url) if args.database_url else _("the default database")
-        print(_("cannot open {database}: {error}", database=where, error=e).replace("\n", " "),
-              file=sys.stderr)
-        return 2
+        return refuse("stats", _("cannot open {database}: {error}", database=where, error=e))
     try:
         statistics = Statistics(HistoryService(store))
         owner = local_owner(args.user)
@@ -203,8 +207,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     try:
         profile = profile_with_changes(args.profile, args.set)
     except ValueError as e:  # in the reader's language (the core's words carry their ids)
-        print(_("chicago rules: {error}", error=error_words(e)), file=sys.stderr)
-        return 2
+        return refuse("rules", error_words(e))
     if args.knobs:
         sys.stdout.write(knobs_text(profile))
         return 0
@@ -283,18 +286,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         app = create_app(url)
     except Exception as e:  # a bad URL, an unreachable server, a read-only directory
-        print(_("cannot open the database {database}: {error}", database=describe_url(url),
-                error=e).replace("\n", " "), file=sys.stderr)
-        return 2
+        return refuse("serve", _("cannot open the database {database}: {error}",
+                                 database=describe_url(url), error=e))
     try:
         family = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)[0][0]
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((args.host, args.port))
     except OSError as e:
-        print(_("cannot listen on {address}: {error}", address=f"{args.host}:{args.port}",
-                error=e.strerror or e), file=sys.stderr)
-        return 2
+        return refuse("serve", _("cannot listen on {address}: {error}",
+                                 address=f"{args.host}:{args.port}", error=e.strerror or e))
     port = sock.getsockname()[1]
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(_("Saved games: {database}", database=describe_url(url)))
@@ -387,8 +388,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         seats = seats_for(args.seats, args.levels, first=0)
         levels = read_levels(args.levels, seats, first=0)
     except ValueError as e:
-        print(_("chicago arena: {error}", error=e), file=sys.stderr)
-        return 2
+        return refuse("arena", str(e))
     return arena.main_arena(
         levels,
         games=args.games,
@@ -412,8 +412,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.plain:
             plain.check_save_path(args.save)
     except ValueError as e:
-        print(_("chicago play: {error}", error=error_words(e)), file=sys.stderr)
-        return 2
+        return refuse("play", error_words(e))
     if not args.plain:
         from chicago import tui
 
