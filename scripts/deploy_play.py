@@ -50,6 +50,7 @@ class Person:
         self.sockets = contextlib.ExitStack()
         self.last: dict[str, Any] = {}
         self.pushes = 0
+        self.older = 0
 
     def post(self, path: str, body: Any = None) -> httpx.Response:
         headers = {"X-CSRF-Token": self.http.cookies["chicago_csrf"]}
@@ -79,8 +80,12 @@ class Person:
             if message["type"] == "error":
                 raise AssertionError(f"{self.name}'s socket: {message}")
             if message["type"] == "table":
-                self.last = message
                 self.pushes += 1
+                # as the page does: a push read before a newer one may arrive after it
+                if message["version"] >= self.last.get("version", -1):
+                    self.last = message
+                else:
+                    self.older += 1
         return self.last
 
 
@@ -208,7 +213,8 @@ def play(work: Path) -> None:
     print(f"table {game_id}: {version} actions ({sum(sent)} by people: "
           f"{', '.join(f'{p.name} {n}' for p, n in zip(people, sent, strict=True))}), "
           f"scores {final[0]['view']['scores']}, pushes received "
-          f"{[p.pushes for p in people]}")
+          f"{[p.pushes for p in people]} (older than one already received: "
+          f"{[p.older for p in people]})")
     for b, f in zip(backends, figures, strict=True):
         print(f"  {b}: {f['actions']:.0f} actions, {f['decided']:.0f} bot moves, "
               f"{f['sockets']:.0f} sockets")
