@@ -102,6 +102,8 @@ def test_the_chicago_question_and_hint_say_what_a_call_gives_up(
                 assert s.decision is Phase.CHICAGO
                 screens["question"] = screen_text(app)
                 screens["message"] = await hint(pilot, s)
+                await pilot.pause()  # the log ends on its last line at its new height
+                await pilot.pause()
                 screens["hint"] = screen_text(app)
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 app.save_screenshot(str(SHOTS / f"chicago-hint-{lang}.svg"))

@@ -339,12 +339,12 @@ def test_the_chart_shows_every_deal(service: TableService) -> None:
             text = flat(screen_text(app))
             assert " 30 30 120 0 " in text  # the latest deal is in view first
             # the columns' names stay in view while the deals scroll, in words
-            assert "Deal You Seat 1 Seat 2" in text
+            assert "Deal You Astrid Bengt" in text
             assert all(f" {n} points " in text for n in (30, 120, 0))  # not "30 pts"
             numbers.scroll_home(animate=False)
             await pilot.pause()
             text = flat(screen_text(app))
-            assert "Deal You Seat 1 Seat 2" in text and " 1 1 4 0 " in text
+            assert "Deal You Astrid Bengt" in text and " 1 1 4 0 " in text
             assert chart.region.contains_region(chart.query_one("#keys").region)
 
     asyncio.run(go())

@@ -430,8 +430,7 @@ class ChartScreen(TranslatedBindings, ModalScreen[None]):
         both with the same fixed widths, so that they line up."""
         t = RichTable(box=None, padding=(0, 1, 0, 0), show_edge=False, header_style="bold",
                       show_header=header)
-        names = [_("Deal"), *(_("You") if seat == ME else _("Seat {seat}", seat=seat)
-                              for seat in range(len(self.scores)))]
+        names = [_("Deal"), *(seat_name(seat) for seat in range(len(self.scores)))]
         for name in names:
             t.add_column(name, justify="right", min_width=max(4, len(name)), no_wrap=True)
         if not header:

@@ -158,7 +158,7 @@ def trick_line(board: Board) -> Text:
         for _n, seat, _c in board.deal_tricks:
             taken[seat] = taken.get(seat, 0) + 1
         who = ", ".join(
-            _("you {n}", n=n) if seat == ME else _("seat {seat} {n}", seat=seat, n=n)
+            _("you {n}", n=n) if seat == ME else _("{name} {n}", name=seat_name(seat), n=n)
             for seat, n in sorted(taken.items()))
         text.append(_("Tricks: {taken}", taken=who) + "\n")
     text.append(_("Target {target}", target=board.profile.target))
