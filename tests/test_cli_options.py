@@ -205,6 +205,11 @@ def test_the_arena_help_says_95_percent(capsys: pytest.CaptureFixture[str]) -> N
     (["replay"],
      "chicago replay: the following arguments are required: FILE (see chicago replay --help)",
      "chicago replay: de här argumenten krävs: FILE (se chicago replay --help)"),
+    (["review", "game.json", "--stages", "64,16"],
+     "chicago review: argument --stages: expected rising positive numbers like 16,64,256, "
+     "not '64,16' (see chicago review --help)",
+     "chicago review: argument --stages: stigande positiva tal behövs, som 16,64,256, "
+     "inte '64,16' (se chicago review --help)"),
     (["arena", "--seats", "9"],
      "chicago arena: argument --seats: a game has 2 to 6 seats, not 9 (R1.1) "
      "(see chicago arena --help)",

@@ -117,7 +117,8 @@ def _stages(text: str) -> tuple[int, ...]:
     except ValueError:
         stages = ()
     if not stages or any(b <= a for a, b in zip((0, *stages), stages, strict=False)):
-        raise argparse.ArgumentTypeError(f"{text!r}: rising positive numbers like 16,64,256")
+        raise argparse.ArgumentTypeError(
+            _("expected rising positive numbers like 16,64,256, not {text}", text=repr(text)))
     return stages
 
 
