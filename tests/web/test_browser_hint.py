@@ -72,8 +72,8 @@ DECISIONS: list[tuple[str, dict[str, Any], int, str, set[str]]] = [
 ]
 
 # Each card and answer button is the element found at its own centre (nothing over it), the
-# hint overlaps neither the hand, the decision, one's own seat nor the banner, and the hint's
-# first line is in view.
+# hint overlaps neither the hand, the decision, one's own seat nor the banner, no two seats
+# overlap, and the hint's first line is in view.
 ON_TOP = """() => {
   const out = {};
   for (const b of document.querySelectorAll('#hand .card-btn, #controls .buttons .btn')) {
@@ -92,6 +92,9 @@ ON_TOP = """() => {
     const r = shown ? node.getBoundingClientRect() : null;
     out[`clear of ${key}`] = !r || !r.width || !meets(hint, r);
   }
+  // The table gives up room to the hint, but never so much that two seats overlap.
+  const seats = [...document.querySelectorAll('.seat')].map((s) => s.getBoundingClientRect());
+  out['seats apart'] = seats.every((a, i) => seats.slice(i + 1).every((b) => !meets(a, b)));
   const head = document.querySelector('#hint .hint-head');
   const h = head ? head.getBoundingClientRect() : null;
   out.hintWords = Boolean(h) && h.top >= 0 && h.bottom <= innerHeight && h.height > 0;
