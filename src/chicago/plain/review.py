@@ -19,7 +19,7 @@ from chicago.table.estimate import STAGES
 from chicago.table.progress import progress as progress_bar
 from chicago.table.replay import Replay
 from chicago.text.i18n import _
-from chicago.text.review_words import mark_words, summary_words
+from chicago.text.review_words import mark_words, reason_words, summary_words
 
 
 def run(replay: Replay, seat: int, progress: TextIO | None,
@@ -90,7 +90,8 @@ def as_text(seat: int, summary: dict[str, Any], marks: Sequence[dict[str, Any]],
             out.write(_("{n}. Deal {deal}, {moment}: {name} chose to {played}; the coach "
                         "would {suggested}.", name=name, **at) + "\n")
         out.write("   " + _("Cost: {cost}", cost=m["cost_text"]) + "\n")
-        out.write("   " + m["reason_text"] + "\n")
+        reason = m["reason_text"] if you else reason_words(raw["reason"], raw["odds"], name)
+        out.write("   " + reason + "\n")
         out.write("   " + (_("Your choice: {odds}", odds=m["played_odds"]) if you
                            else _("The choice made: {odds}", odds=m["played_odds"])) + "\n")
         out.write("   " + _("The coach's: {odds}", odds=m["suggested_odds"]) + "\n")

@@ -93,11 +93,15 @@ def cost_words(cost: Mapping[str, Any]) -> str:
     return text
 
 
-def reason_words(reason: Mapping[str, Any], odds: Mapping[str, Mapping[str, Any]]) -> str:
-    """Why the coach's choice is better, with the figures it turns on and the rule."""
+def reason_words(reason: Mapping[str, Any], odds: Mapping[str, Mapping[str, Any]],
+                 name: str | None = None) -> str:
+    """Why the coach's choice is better, with the figures it turns on and the rule; about the
+    reader's own choice ("yours"), or about `name`'s when the review is of another seat."""
     kind = reason.get("kind")
     mine, theirs = odds["played"], odds["suggested"]
     rule = str(reason.get("rule", ""))
+    if name is not None:
+        return _named_reason(kind, rule, mine, theirs, name)
     if kind == "hand":
         return _("The best hand: {better} with the coach's choice against {played} with yours "
                  "({rule}).", better=pct(theirs["hand"]), played=pct(mine["hand"]), rule=rule)
@@ -119,6 +123,33 @@ def reason_words(reason: Mapping[str, Any], odds: Mapping[str, Mapping[str, Any]
     return _("More points in the rest of the deal: {better} with the coach's choice against "
              "{played} with yours ({rule}).", better=points(theirs["points"]),
              played=points(mine["points"]), rule=rule)
+
+
+def _named_reason(kind: object, rule: str, mine: Mapping[str, Any],
+                  theirs: Mapping[str, Any], name: str) -> str:
+    """`reason_words` about another seat's choice, the seat by its name."""
+    if kind == "hand":
+        return _("The best hand: {better} with the coach's choice against {played} with "
+                 "{name}'s ({rule}).", better=pct(theirs["hand"]), played=pct(mine["hand"]),
+                 name=name, rule=rule)
+    if kind == "last_trick":
+        return _("The last trick: {better} with the coach's choice against {played} with "
+                 "{name}'s ({rule}).", better=pct(theirs["last_trick"]),
+                 played=pct(mine["last_trick"]), name=name, rule=rule)
+    if kind == "chicago" and rule == "R7.2":
+        return _("The Chicago breaks in {played} of the imagined deals with {name}'s choice, "
+                 "in {better} with the coach's ({rule}).", played=pct(mine["broken"]),
+                 better=pct(theirs["broken"]), name=name, rule=rule)
+    if kind == "chicago":
+        return _("The Chicago goes home in {better} of the imagined deals with the coach's "
+                 "choice, in {played} with {name}'s ({rule}).", better=pct(theirs["chicago"]),
+                 played=pct(mine["chicago"]), name=name, rule=rule)
+    if kind == "reset":
+        return _("{name}'s choice resets {name}'s score to 0 where the coach's keeps it "
+                 "({rule}).", name=name, rule=rule)
+    return _("More points in the rest of the deal: {better} with the coach's choice against "
+             "{played} with {name}'s ({rule}).", better=points(theirs["points"]),
+             played=points(mine["points"]), name=name, rule=rule)
 
 
 def mark_words(mark: Mapping[str, Any]) -> dict[str, Any]:
