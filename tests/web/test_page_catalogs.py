@@ -19,8 +19,8 @@ from review_support import planted_game
 from test_api_support import Apps, Player, apps_fixture
 
 from catalog_messages import JS_KEYWORDS, OPTIONS
-from chicago.text.cards import CATEGORY_WORDS
 from chicago.text.i18n import catalog_for_browser
+from chicago.web.catalogs import DATA_WORDS
 
 SV = {"Accept-Language": "sv-SE"}
 WEB = Path(__file__).resolve().parents[2] / "src" / "chicago" / "web"
@@ -69,6 +69,7 @@ def test_a_swedish_table_names_a_small_immutable_catalog(app: Any) -> None:
     assert words["keep all your cards"] == "behåll alla dina kort"
     assert words["{n} trick"] == ["{n} stick", "{n} stick"]
     assert words["two pair"] == "två par"  # an event's category, translated by the script
+    assert words["easy"] == "lätt"  # a bot's level, as the seat boxes show it
     assert len(words) < len(catalog_for_browser("sv")) / 4
     # the same page again names the same file, which the browser has kept
     assert CATALOG_TAG.search(p.get(f"/games/{game['id']}", headers=SV).text).group(0) in page
@@ -132,7 +133,7 @@ def test_each_page_s_catalog_holds_what_its_scripts_use_and_only_that(app: Any) 
         assert page.status_code == 200, path
         _url, words, _r = catalog_file(p, page.text)
         uses = used_by(template)
-        data = set(CATEGORY_WORDS.values())
+        data = set(DATA_WORDS)
         missing = sorted(m for m in uses if m in swedish and m not in words)
         assert not missing, f"{template}: its scripts use {missing[:5]} (of {len(missing)})"
         extra = sorted(set(words) - uses - data)
