@@ -62,7 +62,7 @@ def test_swedish_words_are_used() -> None:
         try:
             parse_json_body(b"\xff", "application/json")
         except BodyError as e:
-            assert e.message == "anropets kropp är inte UTF-8-text"
+            assert e.message == "Anropets kropp är inte UTF-8-text"
         assert str(MAX_SEED) in _(
             "the game file's seed {seed} is outside 0 to {top}, the seeds a new game can have",
             seed="1", top=str(MAX_SEED))

@@ -55,7 +55,9 @@ def play(app: Any, game_id: str, players: list[Player], actions: int | None, see
     """Play the table on (people at random, the bot by the server) for `actions` actions,
     or to the end (None)."""
     tables = tables_of(app)
-    owners = [owner_of(p) for p in players]
+    live = tables.live.get(game_id)
+    assert live is not None
+    owners = [live.seats[k].owner or owner_of(p) for k, p in enumerate(players)]
     rng = random.Random(seed)
     for _ in range(actions if actions is not None else 5000):
         v = tables.get(owners[0], game_id)
@@ -252,3 +254,67 @@ def test_only_the_creator_shares_and_the_link_shows_the_creators_seat(
         assert cards <= known, (k, cards - known)
     assert players[0].delete(f"/api/games/{game_id}/share").status_code == 204
     assert visitor.get(f"/api/shared/{token}").status_code == 404
+
+
+def test_deleting_a_finished_table_removes_it_from_the_deleters_history_only(
+    app: Any, table: tuple[str, list[Player]]
+) -> None:
+    """docs/api.md: a finished table with people leaves only the history of whoever
+    deletes it; the others keep it, with its replay, its backup and their figures. The
+    game goes with the last person who had it."""
+    game_id, (ann, f1, f2) = table
+    assert f1.delete(f"/api/games/{game_id}").status_code == 400  # still played (R8)
+    play(app, game_id, [ann, f1, f2], None, seed=5)
+    share = ann.post(f"/api/games/{game_id}/share").json()["token"]
+    for p in (ann, f1, f2):
+        assert p.get("/api/history").json()["total"] == 1
+        assert p.get("/api/stats").json()["games"] == 1
+    assert ann.delete(f"/api/games/{game_id}").status_code == 204  # the creator
+    assert ann.get("/api/history").json()["total"] == 0
+    assert game_id not in {g["id"] for g in ann.get("/api/games").json()["games"]}
+    assert game_id not in {t["id"] for t in ann.get("/api/tables").json()["tables"]}
+    assert ann.get(f"/api/games/{game_id}/replay").status_code == 404
+    assert ann.get(f"/history/{game_id}").status_code == 404
+    assert ann.get(f"/api/shared/{share}").status_code == 404  # the creator's link went too
+    assert ann.delete(f"/api/games/{game_id}").status_code == 404  # nothing of hers left
+    assert ann.get("/api/stats").json()["games"] == 0
+    for seat, p in ((1, f1), (2, f2)):  # the others keep theirs
+        entries = p.get("/api/history").json()["games"]
+        assert [(g["id"], g["seat"]) for g in entries] == [(game_id, seat)]
+        replay = p.get(f"/api/games/{game_id}/replay")
+        assert replay.status_code == 200 and replay.json()["finished"] is True
+        assert [q["name"] for q in replay.json()["players"][:3]] == [
+            "Ann", "Friend 1", "Friend 2"]  # the seat keeps its name
+        backup = p.get(f"/api/tables/{game_id}/export")
+        assert backup.status_code == 200 and backup.json()["actions"]
+        assert p.get(f"/history/{game_id}").status_code == 200
+        assert p.get("/api/stats").json()["games"] == 1
+    assert f1.delete(f"/api/games/{game_id}").status_code == 204
+    assert f1.get("/api/history").json()["total"] == 0
+    assert f2.get("/api/history").json()["total"] == 1
+    assert history_of(app).store.get_game(game_id) is not None
+    assert f2.delete(f"/api/games/{game_id}").status_code == 204  # the last one
+    assert history_of(app).store.get_game(game_id) is None
+
+
+def test_deleting_an_account_leaves_the_others_tables_theirs(app: Any) -> None:
+    """The account's own games go with it; a table with people stays the others': a
+    finished one in their history, one still played with a bot in the account's seat."""
+    ann, bo = Player(app), Player(app)
+    assert ann.signup("ann-account").status_code == 201
+    done, _ = friends_table(ann, [bo], seats=3, bots=1)
+    assert ann.post(f"/api/tables/{done}/start").status_code in (200, 204)
+    play(app, done, [ann, bo], None, seed=3)
+    going, _ = friends_table(ann, [bo], seats=3, bots=1)
+    assert ann.post(f"/api/tables/{going}/start").status_code in (200, 204)
+    solo = ann.new_game(seats=2)
+    r = ann.http.request("DELETE", "/api/auth/account", json={"password": "correct horse"},
+                         headers={"X-CSRF-Token": ann.csrf})
+    assert r.status_code == 200, r.text
+    store = history_of(app).store
+    assert store.get_game(solo["id"]) is None  # hers alone: gone
+    assert [g["id"] for g in bo.get("/api/history").json()["games"]] == [done]
+    assert bo.get(f"/api/games/{done}/replay").status_code == 200
+    assert bo.get(f"/api/tables/{going}").status_code == 200  # still played
+    seat0 = bo.get(f"/api/tables/{going}").json()["live"]["players"][0]
+    assert seat0["away"] is True  # a bot plays her seat from now on

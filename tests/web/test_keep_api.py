@@ -110,9 +110,14 @@ def test_share_export_import(apps: Apps) -> None:
 
 def test_pages_are_shells(apps: Apps) -> None:
     me = Player(apps.new())
-    for path in ("/keep", "/keep/abc", "/keep/shared/abcdefgh"):
+    pad = me.post("/api/keep", SETUP)
+    assert pad.status_code == 201, pad.text
+    for path in ("/keep", f"/keep/{pad.json()['id']}"):
         r = me.get(path)
         assert r.status_code == 200 and 'id="keep-app"' in r.text
+    for path in ("/keep/abc", "/keep/shared/abcdefgh"):  # nothing to open: said so
+        r = me.get(path)
+        assert r.status_code == 404 and 'id="keep-app"' not in r.text
     assert "Poängprotokoll" in me.get("/keep", headers={"Accept-Language": "sv"}).text
 
 
@@ -140,11 +145,11 @@ def test_a_correction_that_ends_the_game_asks_before_dropping(apps: Apps) -> Non
     ("content", "content_type", "status", "error"),
     [
         (b'{"players": ["A", "B"], "dealer": 0, "profile": "classic"}', "text/plain", 415,
-         "send the request body as JSON, with the header Content-Type: application/json"),
+         "Send the request body as JSON, with the header Content-Type: application/json"),
         (b'{"players": ["A", "B"], "dealer": NaN, "profile": "classic"}', "application/json",
-         400, "the request body is not valid JSON"),
+         400, "The request body is not valid JSON"),
         (b"[" * 5000 + b"]" * 5000, "application/json", 400,
-         "the request body is nested too deeply (at most 32 levels)"),
+         "The request body is nested too deeply (at most 32 levels)"),
     ],
 )
 def test_the_pad_reads_bodies_by_the_games_rules(

@@ -78,7 +78,9 @@ def test_a_table_being_played_is_not_deleted(app: Any) -> None:
     r = ann.delete(f"/api/games/{game_id}")
     assert r.status_code == 400 and "still being played" in r.json()["error"]
     assert table(bo, game_id)["live"]["status"] == "playing"  # nothing deleted
-    assert bo.delete(f"/api/games/{game_id}").status_code == 404  # not bo's game
+    r = bo.delete(f"/api/games/{game_id}")  # bo sits there: told why, nothing deleted
+    assert r.status_code == 400 and "still being played" in r.json()["error"]
+    assert Player(app).delete(f"/api/games/{game_id}").status_code == 404  # a stranger
     solo = ann.new_game(seats=2)
     assert ann.delete(f"/api/games/{solo['id']}").status_code == 204
 

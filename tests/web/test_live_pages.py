@@ -30,9 +30,13 @@ def app(apps: Apps) -> Any:
 
 
 def page_of(player: Player, path: str) -> tuple[str, Any]:
-    """A table page's source and the first state it carries (None: the empty shell)."""
+    """A table page's source and the first state it carries (None: a 404 page that says
+    the address opens nothing for this reader)."""
     r = player.get(path)
-    assert r.status_code == 200, r.text
+    assert r.status_code in (200, 404), r.text
+    if r.status_code == 404:
+        assert "Page not found" in r.text and embedded_table(r.text) is None
+        return r.text, None
     # Revalidated on every visit, kept by this browser alone (R9.1).
     assert r.headers["cache-control"] == "private, no-cache"
     return r.text, embedded_table(r.text)

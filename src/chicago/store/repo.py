@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal, cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import Table, bindparam, delete, func, insert, or_, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -34,6 +34,8 @@ from chicago.store.models import (
     GameAction,
     GameStats,
     LiveTable,
+    Review,
+    ShareLink,
     SigninFailure,
     SignupAttempt,
     StatsTotals,
@@ -52,6 +54,12 @@ class Owner:
 
     kind: OwnerKind
     id: str
+
+
+RELEASED: Final = Owner("guest", "")
+"""The owner of a finished table with people whose creator deleted it from their history
+while others who sat there keep it: no guest's cookie hashes to the empty string, so no
+request is this owner and the game is in nobody's saved games."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,26 +374,116 @@ class Store:
     def delete_game(
         self, game_id: str, owner: Owner
     ) -> Literal["deleted", "missing", "playing"]:
-        """Delete the owner's game: "missing" when there is none of theirs; "playing" (and
-        nothing deleted) for a table with people not yet over, whose other people would
-        lose the game they are playing."""
+        """Delete a game from the owner's games: "missing" when they have none of that id;
+        "playing" (and nothing deleted) for a table with people not yet over, whose other
+        people would lose the game they are playing.
+
+        A finished table with people leaves the deleter's history only: the others who sat
+        there keep it, with its replay, its backup and their own figures. The deleter's seat
+        keeps its name but no longer names them, and a creator who deletes it gives the
+        game up (`RELEASED`), so it is no longer in their saved games either. The game
+        itself goes with the last person who had it."""
         with self._write() as s:
-            owned = (
-                Game.id == game_id,
-                Game.owner_kind == owner.kind,
-                Game.owner_id == owner.id,
-            )
-            status = s.scalar(select(Game.status).where(*owned).with_for_update())
-            if status is None:
+            game = s.execute(
+                select(Game.status, Game.owner_kind, Game.owner_id)
+                .where(Game.id == game_id)
+                .with_for_update()
+            ).first()
+            if game is None:
                 return "missing"
-            people = s.scalar(select(func.count()).select_from(_LIVE).where(
-                _LIVE.c.game_id == game_id
+            mine = (game.owner_kind, game.owner_id) == (owner.kind, owner.id)
+            holders = s.execute(
+                select(_SEATS.c.owner_kind, _SEATS.c.owner_id).where(
+                    _SEATS.c.game_id == game_id, _SEATS.c.owner_id.is_not(None)
+                )
+            ).all()
+            people = s.scalar(select(func.count()).select_from(_SEATS).where(
+                _SEATS.c.game_id == game_id
             ))
-            if people and status != "finished":
+            seated = any((h.owner_kind, h.owner_id) == (owner.kind, owner.id) for h in holders)
+            if not mine and not seated:
+                return "missing"
+            if people and game.status != "finished":
                 return "playing"
-            s.execute(delete(GameAction).where(GameAction.game_id == game_id))
-            s.execute(delete(Game).where(*owned))
+            others = {(h.owner_kind, h.owner_id) for h in holders} - {(owner.kind, owner.id)}
+            if not mine and (game.owner_kind, game.owner_id) != (RELEASED.kind, RELEASED.id):
+                others.add((game.owner_kind, game.owner_id))
+            if not others:
+                s.execute(delete(GameAction).where(GameAction.game_id == game_id))
+                s.execute(delete(Game).where(Game.id == game_id))
+                return "deleted"
+            self._leave_history(s, game_id, owner, mine)
         return "deleted"
+
+    def _leave_tables(self, s: Session, owner: Owner) -> None:
+        """Before an account goes with its games: every table with people where someone
+        else still has a seat stays theirs. A finished one leaves only the account's
+        history (as `delete_game`); at one still played a bot takes the account's seat for
+        good, as when a person leaves, and a table the account created is given up."""
+        mine = (_SEATS.c.owner_kind == owner.kind, _SEATS.c.owner_id == owner.id)
+        sat = select(_SEATS.c.game_id).where(*mine)
+        created = select(Game.id).where(
+            Game.owner_kind == owner.kind, Game.owner_id == owner.id,
+            Game.id.in_(select(_SEATS.c.game_id)),
+        )
+        for game_id, status in s.execute(
+            select(Game.id, Game.status).where(or_(Game.id.in_(sat), Game.id.in_(created)))
+        ).all():
+            shared = s.scalar(select(func.count()).select_from(_SEATS).where(
+                _SEATS.c.game_id == game_id, _SEATS.c.owner_id.is_not(None),
+                or_(_SEATS.c.owner_kind != owner.kind, _SEATS.c.owner_id != owner.id),
+            ))
+            if not shared:
+                continue  # the account's alone: it goes with the account
+            if status == "finished":
+                creator = s.scalar(select(func.count()).select_from(Game).where(
+                    Game.id == game_id, Game.owner_kind == owner.kind,
+                    Game.owner_id == owner.id))
+                self._leave_history(s, game_id, owner, bool(creator))
+                continue
+            s.execute(
+                update(_SEATS).where(_SEATS.c.game_id == game_id, *mine)
+                .values(away=True, has_left=True)
+                .execution_options(synchronize_session=False)
+            )
+            s.execute(
+                update(Game)
+                .where(Game.id == game_id, Game.owner_kind == owner.kind,
+                       Game.owner_id == owner.id)
+                .values(owner_kind=RELEASED.kind, owner_id=RELEASED.id)
+                .execution_options(synchronize_session=False)
+            )
+
+    @staticmethod
+    def _leave_history(s: Session, game_id: str, owner: Owner, mine: bool) -> None:
+        """The game leaves `owner`'s history and figures, and stays the others'."""
+        theirs = (_SEATS.c.owner_kind == owner.kind, _SEATS.c.owner_id == owner.id)
+        seats = s.scalars(
+            select(_SEATS.c.seat).where(_SEATS.c.game_id == game_id, *theirs)
+        ).all()
+        s.execute(
+            update(_SEATS)
+            .where(_SEATS.c.game_id == game_id, *theirs)
+            .values(owner_kind=None, owner_id=None)
+            .execution_options(synchronize_session=False)
+        )
+        if seats:
+            s.execute(delete(Review).where(Review.game_id == game_id, Review.seat.in_(seats)))
+        if mine:  # the creator's share link was theirs to give: it stops working
+            s.execute(
+                update(Game)
+                .where(Game.id == game_id)
+                .values(owner_kind=RELEASED.kind, owner_id=RELEASED.id)
+                .execution_options(synchronize_session=False)
+            )
+            s.execute(delete(ShareLink).where(ShareLink.game_id == game_id))
+        s.execute(delete(GameStats).where(
+            GameStats.game_id == game_id,
+            GameStats.owner_kind == owner.kind, GameStats.owner_id == owner.id,
+        ))
+        s.execute(delete(StatsTotals).where(
+            StatsTotals.owner_kind == owner.kind, StatsTotals.owner_id == owner.id
+        ))
 
     def claim(self, guest: Owner, account: Owner) -> int:
         """A guest's games and table seats become the account's, in one transaction (the
@@ -566,9 +664,11 @@ class Store:
             account = s.get(Account, account_id)
             if account is None:
                 return 0
+            me = Owner("account", owner_id)
             owned = (Game.owner_kind == "account", Game.owner_id == owner_id)
-            games = select(Game.id).where(*owned)
             n = int(s.scalar(select(func.count()).select_from(Game).where(*owned)) or 0)
+            self._leave_tables(s, me)
+            games = select(Game.id).where(*owned)
             s.execute(delete(GameAction).where(GameAction.game_id.in_(games)))
             s.execute(delete(Game).where(*owned))
             s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))

@@ -277,7 +277,7 @@ _CREATE_FIELDS = {"seats", "levels", "level", "profile", "seed"}
 
 
 def _create_game(request: Request, body: object) -> Response:
-    data = _object(body, _("send seats, levels or level, profile and seed"))
+    data = _object(body, _("Send seats, levels or level, profile and seed"))
     unknown = set(data) - _CREATE_FIELDS
     if unknown:
         raise BadRequest(_("Unknown field {field} for a new game",
@@ -330,7 +330,7 @@ async def get_game(request: Request, game_id: str) -> Response:
 
 
 def _act(request: Request, game_id: str, body: object) -> Response:
-    data = _object(body, _("send version and action"))
+    data = _object(body, _("Send version and action"))
     unknown = set(data) - {"version", "action"}
     if unknown:
         raise BadRequest(_("Unknown field {field} (send version and action)",
@@ -420,7 +420,7 @@ async def export(request: Request, game_id: str) -> Response:
 
 def _credentials(body: object, claim: bool) -> tuple[object, object, bool]:
     """(username, password, claim_guest): `claim` is claim_guest's default."""
-    data = _object(body, _("send username and password"))
+    data = _object(body, _("Send username and password"))
     unknown = set(data) - {"username", "password", "claim_guest"}
     if unknown:
         raise BadRequest(_("Unknown field {field} (send username and password)",
@@ -489,7 +489,7 @@ async def signout(request: Request) -> Response:
 
 
 def _delete_account(request: Request, body: object) -> Response:
-    data = _object(body, _("send password"))
+    data = _object(body, _("Send password"))
     unknown = set(data) - {"password"}
     if unknown:
         raise BadRequest(_("Unknown field {field!r} (send password)", field=sorted(unknown)[0]))
@@ -523,7 +523,7 @@ async def me(request: Request) -> Response:
 
 
 def _set_language(request: Request, body: object) -> Response:
-    data = _object(body, _("send lang"))
+    data = _object(body, _("Send lang"))
     lang = chosen(data.get("lang") if isinstance(data.get("lang"), str) else None)
     if lang is None or set(data) != {"lang"}:
         raise BadRequest(_("Send {form} with one of: {languages}", form='{"lang": …}',
@@ -547,7 +547,7 @@ async def catalog(lang: str) -> Response:
     """Every translated message of a language, for the browser's `t()`: msgid → text (a
     list of forms for a plural message, keyed by its singular msgid)."""
     if not known(lang):
-        return JSONResponse(error_body(_("no such language: {lang} (known: {known})",
+        return JSONResponse(error_body(_("No such language: {lang} (known: {known})",
                                          lang=lang, known=", ".join(LANGUAGES))),
                             status_code=404)
     return JSONResponse(catalog_for_browser(lang),

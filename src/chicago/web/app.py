@@ -133,11 +133,11 @@ def _validation_error(request: Request, exc: Exception) -> Response:
     errors = exc.errors()
     first = errors[0] if errors else {}
     where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-    message = str(first.get("msg", _("malformed request")))
+    message = str(first.get("msg", _("Malformed request")))
     if first.get("type") == "json_invalid":
-        message = _("the request body is not valid JSON")
+        message = _("The request body is not valid JSON")
     elif first.get("type") == "missing" and first.get("loc", ())[:1] == ("body",):
-        message = _("the request needs a JSON body")
+        message = _("The request needs a JSON body")
     elif where:
         message = f"{where}: {message}"
     return JSONResponse(error_body(message), status_code=400)
@@ -155,13 +155,13 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith("/api/") or request.url.path == "/api":
         message = exc.detail if isinstance(exc.detail, str) else ""
         if exc.status_code == 404 and message in ("", "Not Found"):
-            message = _("no such API endpoint")
+            message = _("No such API endpoint")
         elif exc.status_code == 405:
             message = _("{path} does not take {method} requests",
                         path=request.url.path, method=request.method)
         elif not message or message == _reason(exc.status_code):
             # Starlette's bare reason phrase ("Bad Request") is no sentence.
-            message = _("the request was refused ({status} {reason})",
+            message = _("The request was refused ({status} {reason})",
                         status=exc.status_code, reason=_reason(exc.status_code))
         return JSONResponse(error_body(message), status_code=exc.status_code)
     if request.method in ("GET", "HEAD") and exc.status_code >= 400:
@@ -185,7 +185,7 @@ def _unexpected(request: Request, exc: Exception) -> Response:
     if request.method == "GET" and not request.url.path.startswith("/api"):
         with use_language(request_language(request)):
             return pages.error_page(request, 500)
-    return JSONResponse(error_body(_("the server failed: please try again")), status_code=500)
+    return JSONResponse(error_body(_("The server failed: please try again")), status_code=500)
 
 
 def _include_pages(app: FastAPI) -> bool:

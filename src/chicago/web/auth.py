@@ -69,7 +69,7 @@ MAX_PASSWORD: Final = 1024
 _TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{32,64}")
 MAX_BODY: Final = 1 << 20
 """The largest request body accepted (a game file is a few tens of kilobytes)."""
-_TOO_LARGE: Final = N_("the request is too large (at most {mb} MB)")
+_TOO_LARGE: Final = N_("The request is too large (at most {mb} MB)")
 
 
 def new_token() -> str:
@@ -387,7 +387,7 @@ class OwnerCookies:
             if not (csrf_ok and header and hmac.compare_digest(header.encode(), csrf.encode())):
                 refusal = JSONResponse(
                     error_body(
-                        _("missing or wrong CSRF token: send the chicago_csrf cookie's value "
+                        _("Missing or wrong CSRF token: send the chicago_csrf cookie's value "
                           "in the X-CSRF-Token header")
                     ),
                     status_code=403,

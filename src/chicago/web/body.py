@@ -61,27 +61,27 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
 def parse_json_body(raw: bytes, content_type: str | None) -> Any:
     """The JSON value of a body, or BodyError naming what is wrong with it."""
     if not raw.strip():
-        raise BodyError(400, _("the request needs a JSON body"))
+        raise BodyError(400, _("The request needs a JSON body"))
     if not content_type or not _is_json_type(content_type):
         raise BodyError(
-            415, _("send the request body as JSON, with the header Content-Type: application/json")
+            415, _("Send the request body as JSON, with the header Content-Type: application/json")
         )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise BodyError(400, _("the request body is not UTF-8 text")) from None
+        raise BodyError(400, _("The request body is not UTF-8 text")) from None
     try:
         value = json.loads(text, parse_constant=_no_constants)
     except RecursionError:
         raise BodyError(
-            400, _("the request body is nested too deeply (at most {limit} levels)",
+            400, _("The request body is nested too deeply (at most {limit} levels)",
                    limit=MAX_DEPTH)
         ) from None
     except ValueError:
-        raise BodyError(400, _("the request body is not valid JSON")) from None
+        raise BodyError(400, _("The request body is not valid JSON")) from None
     if too_deep(value):
         raise BodyError(
-            400, _("the request body is nested too deeply (at most {limit} levels)",
+            400, _("The request body is nested too deeply (at most {limit} levels)",
                    limit=MAX_DEPTH)
         )
     return value

@@ -140,7 +140,7 @@ def _default_name(request: Request, given: object) -> object:
 
 
 def _create(request: Request, body: object) -> Response:
-    data = _object(body, _CREATE, _("send name, seats, players, profile, seed and timer"))
+    data = _object(body, _CREATE, _("Send name, seats, players, profile, seed and timer"))
     tables = _tables(request)
     owner = request_owner(request)
     game_id, token = tables.create(
@@ -252,7 +252,7 @@ async def preview_invite(request: Request, token: str) -> Response:
 
 
 def _join(request: Request, token: str, body: object) -> Response:
-    data = _object(body if body is not None else {}, {"name", "seat"}, _("send name and seat"))
+    data = _object(body if body is not None else {}, {"name", "seat"}, _("Send name and seat"))
     game_id, seat = _tables(request).join(
         request_owner(request), token, _default_name(request, data.get("name")), data.get("seat")
     )
@@ -311,7 +311,7 @@ async def again(request: Request, game_id: str) -> Response:
 
 
 def _act(request: Request, game_id: str, body: object) -> Response:
-    data = _object(body, {"version", "action"}, _("send version and action"))
+    data = _object(body, {"version", "action"}, _("Send version and action"))
     if "version" not in data or "action" not in data:
         raise BadRequest(_("Send the game's version and the action"))
     raw = data["action"]
@@ -338,7 +338,7 @@ async def hint(request: Request, game_id: str) -> Response:
 
 
 def _away(request: Request, game_id: str, body: object) -> Response:
-    data = _object(body, {"away"}, _("send away: true or false"))
+    data = _object(body, {"away"}, _("Send away: true or false"))
     _tables(request).set_away(request_owner(request), game_id, data.get("away"))
     return Response(status_code=204)
 
@@ -359,7 +359,7 @@ async def chat_list(request: Request, game_id: str) -> Response:
 
 
 def _chat(request: Request, game_id: str, body: object) -> Response:
-    data = _object(body, {"text", "phrase"}, _("send text or a phrase"))
+    data = _object(body, {"text", "phrase"}, _("Send text or a phrase"))
     row = _tables(request).chat(request_owner(request), game_id, data.get("text"),
                                 data.get("phrase"))
     return JSONResponse(chat_json(row), status_code=201)
@@ -413,7 +413,7 @@ async def refuse_foreign(ws: WebSocket) -> None:
     read, and it would reconnect for ever)."""
     await ws.accept()
     await ws.send_json({
-        "type": "error", "error": _("this socket was opened by another site"), "code": 4403,
+        "type": "error", "error": _("This socket was opened by another site"), "code": 4403,
     })
     await ws.close(code=4403)
 
