@@ -98,6 +98,9 @@ def enter(page: Any, e: Entry) -> None:
             choice(page, f"{NAMES[caller]} took all five").click()
         else:
             choice(page, NAMES[e.seat]).click()
+        # picked, not yet sent: saved with Save, as every other answer is
+        assert page.locator('#k-choices [data-pick][aria-pressed="true"]').count() == 1
+        page.locator("#k-choices [data-save]").click()
 
 
 def page_caller(page: Any) -> int | None:
@@ -332,12 +335,31 @@ def test_a_correction_that_would_drop_entries_on_a_phone(server: str, browser: A
             " const t = r.getBoundingClientRect(), o = b.getBoundingClientRect();"
             " return Math.min(t.left - o.left, o.right - t.right); }")
         assert room >= 4, (button.inner_text(), room)
+    # R3.3: no two players can hold the same three of a kind, so none is offered: a second
+    # tap moves the pick (one pressed) and the question offers no tie
     page.locator('#k-choices [data-category="three_of_a_kind"]').click()
+    assert page.locator(".keep-step").first.inner_text() == "Triss: vem hade den?"
     choice(page, "Anna").click()
     choice(page, "Bertil").click()
+    assert page.locator('#k-choices [aria-pressed="true"]').all_inner_texts() == ["Bertil"]
+    page.get_by_role("button", name="Tillbaka", exact=True).click()
+    # two can hold the same pair, three cannot: refused in the site's error style, at once
+    page.locator('#k-choices [data-category="one_pair"]').click()
+    assert "Tryck på två om det var exakt lika" in page.locator(".keep-step").first.inner_text()
+    for who in ("Anna", "Bertil", "Cecilia"):
+        choice(page, who).click()
     page.locator("#k-choices [data-save]").click()
     page.wait_for_selector("#k-notice:visible")
-    assert "det kräver 6 kort av en valör" in page.locator("#k-notice").inner_text()
+    refusal = page.locator("#k-notice")
+    assert "det kräver 6 kort av en valör" in refusal.inner_text()
+    assert refusal.get_attribute("role") == "alert"
+    assert refusal.evaluate("e => getComputedStyle(e).color") == "rgb(179, 38, 30)"  # --danger
+    box = refusal.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"]  # in view
+    page.screenshot(path=str(shots / "keep-refusal-390x844.png"))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.screenshot(path=str(shots / "keep-refusal-1280x720.png"))
+    page.set_viewport_size(PHONE)
     page.get_by_role("button", name="Tillbaka", exact=True).click()
     for category, who in (("flush", "Anna"), ("straight", "Bertil")):
         page.locator(f'#k-choices [data-category="{category}"]').click()

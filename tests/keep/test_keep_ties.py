@@ -9,9 +9,10 @@ import pytest
 
 from chicago.core.cards import Card, Suit, card
 from chicago.core.hands import Category, category_of, hand_value
-from chicago.core.keep import Entry, EntryError, Pad, PadSetup, add, start
+from chicago.core.keep import CATEGORIES, Entry, EntryError, Pad, PadSetup, add, most_tied, start
 from chicago.core.keepfile import FORMAT, pad_from_file
 from chicago.core.rules import COMMON, HOUSE, RuleProfile
+from chicago.text.keep import who_had_it
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia")
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -155,3 +156,16 @@ def test_a_45_answer_naming_a_player_twice_is_refused() -> None:
     with pytest.raises(EntryError, match="named twice"):
         add(p, Entry("exchange", p.ask.deal, p.ask.number, (0, 0)))
     assert add(p, Entry("exchange", p.ask.deal, p.ask.number, (0,))).state.scores[0] == 0
+
+
+def test_the_pad_offers_a_tie_only_where_the_deck_holds_one() -> None:
+    """R3.3 (the deck's ties, as found above) and R3.4 (suits break a straight-flush tie):
+    the pad's question offers a tie only for a category that can tie, and never more
+    players than can hold it."""
+    for category in CATEGORIES[1:]:
+        ties = POSSIBLE.get(category, 1)
+        assert most_tied(category) == ties, category
+        said = who_had_it(category)
+        assert ("tie" in said) is (ties > 1), said
+        assert ("two or more" in said) is (ties > 2), said
+    assert who_had_it("four_of_a_kind") == "Four of a kind: who had it?"

@@ -35,11 +35,22 @@ def test_import_mark_and_account_deletion(
     shots = Path(os.environ.get("CHICAGO_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(server + "/")  # a guest: told where their tables are kept, and how to keep them
+    assert page.inner_text("#tables-note") == (
+        "As a guest you find them only in this browser. Sign up, and they come along into "
+        "the account, to be found on every device.")
+    page.set_input_files("#import-file", str(_backup(tmp_path, "ok.json", 2**53 - 1)))
+    page.click("#import button[type=submit]")
+    page.wait_for_url(server + "/games/**")  # a guest's game
     page.goto(server + "/signup")
+    assert "argon2" not in page.inner_text("main")  # said plainly
     page.fill("#username", "deleter")
     page.fill("#password", "a long secret")
     page.click("form[data-auth] button[type=submit]")
-    page.wait_for_url(server + "/")
+    page.wait_for_url(server + "/?claimed=1")  # the guest's game came along, and it is said
+    assert page.inner_text("#claimed") == (
+        "1 game you played in this browser as a guest came along into your account.")
+    assert page.inner_text("#tables-note") == "Signed in, you find them here on every device."
 
     too_big = 2**60 + 1  # a JavaScript number would round it to 2^60
     page.set_input_files("#import-file", str(_backup(tmp_path, "big.json", too_big)))
@@ -51,10 +62,6 @@ def test_import_mark_and_account_deletion(
         "game can have"
     )
 
-    page.set_input_files("#import-file", str(_backup(tmp_path, "ok.json", 2**53 - 1)))
-    page.click("#import button[type=submit]")
-    page.wait_for_url(server + "/games/**")
-    page.goto(server + "/")
     row = page.locator(".game-row").first
     row.wait_for()
     assert "Imported from a file" in row.inner_text()
@@ -76,6 +83,11 @@ def test_import_mark_and_account_deletion(
     page.fill("#delete-password", "a long secret")
     page.click("#delete-account button[type=submit]")
     page.locator("#account-deleted").wait_for(state="visible")
+    # nothing of the account stays on the page: its name, its games, "Signed in as"
+    main, header = page.inner_text("main"), page.inner_text("#auth")
+    assert "deleter" not in main and "holds" not in main and "Delete the account" not in main
+    assert "Signed in" not in header and "Sign out" not in header and "Guest" in header
+    assert page.locator("#auth a[href='/signin']").is_visible()
     me = page.evaluate("fetch('/api/auth/me').then((r) => r.json())")
     assert me == {"username": None}
     page.goto(server + "/signin")

@@ -201,7 +201,7 @@ def test_after_the_end_each_person_sees_all_and_a_stranger_nothing(
     assert stranger.get("/api/history").json()["total"] == 0
     for path in ("replay", "replay/0", "review"):
         assert stranger.get(f"/api/games/{game_id}/{path}").status_code == 404
-    assert stranger.get(f"/history/{game_id}").status_code == 200  # a shell; its data 404s
+    assert stranger.get(f"/history/{game_id}").status_code == 404  # a page that says so
 
 
 def test_the_coach_reviews_each_persons_own_seat(

@@ -261,6 +261,17 @@ def two_counts(profile: RuleProfile, caller: int | None) -> bool:
     return two is not None and two != profile.chicago_points
 
 
+def most_tied(category: str) -> int:
+    """How many players can hold exactly the same hand of `category` with one 52-card deck
+    (R3.3, as `check_tie` counts): two with one or two pair, four with a straight or a
+    flush, one with three of a kind, a full house or four of a kind (four cards of a rank),
+    and one with a straight flush, whose exact tie the suits break (R3.4)."""
+    if category in _UNTIED:
+        return 1
+    most = _MOST_OF_A_RANK.get(category)
+    return 4 // most if most is not None else 1
+
+
 def check_tie(category: str, count: int) -> None:
     """R3.3 with one 52-card deck (4 suits, 4 cards of each rank): `count` hands tied
     exactly have the same ranks, so a rank a hand holds m times is needed count × m times,

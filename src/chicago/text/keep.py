@@ -22,7 +22,7 @@ from chicago.core.events import (
     QuadsChosen,
     ScoreReset,
 )
-from chicago.core.keep import Ask, Entry, EntryError, Pad
+from chicago.core.keep import Ask, Entry, EntryError, Pad, most_tied
 from chicago.core.rules import HighScoreRule, RuleProfile
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import N_, _, ngettext
@@ -82,6 +82,20 @@ _upper = upper_first
 
 def category(name: str) -> str:
     return _(CATEGORY_WORDS.get(name, name))
+
+
+def who_had_it(name: str) -> str:
+    """The question after a category is chosen: who had it, and a tie offered only where
+    one deck lets players hold exactly the same hand (R3.3, R3.4: `most_tied`)."""
+    ties = most_tied(name)
+    if ties >= 3:
+        said = _("{category}: who had it? Tap two or more for an exact tie.",
+                 category=category(name))
+    elif ties == 2:
+        said = _("{category}: who had it? Tap two for an exact tie.", category=category(name))
+    else:
+        said = _("{category}: who had it?", category=category(name))
+    return upper_first(said)
 
 
 def stage_name(number: int, profile: RuleProfile) -> str:

@@ -238,9 +238,7 @@ class PadScreen(TranslatedBindings, Screen[None]):
     def draw_choices(self, ask: Ask) -> None:
         category = self.form.get("category")
         self.query_one("#step", Static).update(
-            words.upper_first(_("{category}: who had it? Tap two or more for an exact tie.",
-                                category=words.category(category)))
-            if category and ask.kind == "stage" else "")
+            words.who_had_it(category) if category and ask.kind == "stage" else "")
         self.show_buttons(self.buttons(ask))
 
     def show_buttons(self, buttons: list[Button]) -> None:

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from chicago.core.events import ChicagoCalled, DealEnded, HandAnnounced, NoHandScored, QuadsChosen
-from chicago.core.keep import CATEGORIES, Ask, two_counts
+from chicago.core.keep import CATEGORIES, Ask, most_tied, two_counts
 from chicago.core.keepfile import entry_to_json
 from chicago.core.rules import PRESETS, QuadsRule
 from chicago.store.pads import StoredPad
@@ -118,7 +118,8 @@ def pad_json(kept: Kept) -> dict[str, object]:
         "profile": {"id": profile.id, "title": profile_title(profile)},
         "players": players,
         "ask": _ask_json(pad.ask, kept),
-        "categories": [{"id": c, "label": words.category(c)} for c in CATEGORIES],
+        "categories": [{"id": c, "label": words.category(c), "ties": most_tied(c),
+                        "prompt": words.who_had_it(c)} for c in CATEGORIES],
         "lines": lines,
         "now": now,
         "sheet": sheet,

@@ -227,8 +227,13 @@ def language(request: Request, lang: str = "", next: str = "/") -> Response:
 
 @router.get("/", response_class=HTMLResponse)
 def lobby(request: Request) -> HTMLResponse:
-    """The lobby: the new-game form, the saved games and backup import."""
-    return _page(request, "lobby.html", {"page": "lobby", "presets": list(PRESETS.values())})
+    """The lobby: the new-game form, the saved games and backup import. Just after signing
+    up or in with the guest's games brought along (`?claimed=n`, from the form's script),
+    it says how many came."""
+    claimed = request.query_params.get("claimed", "")
+    moved = int(claimed) if claimed.isascii() and claimed.isdigit() and len(claimed) < 7 else None
+    return _page(request, "lobby.html", {"page": "lobby", "presets": list(PRESETS.values()),
+                                         "claimed": moved})
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)

@@ -19,7 +19,12 @@ if (form) {
     button.disabled = true;
     try {
       await api('DELETE', '/api/auth/account', { password: form.password.value });
-      form.hidden = true;
+      // Nothing of the account stays on the page: not its name, its games, nor the header's
+      // "Signed in as": the reader is a guest now.
+      document.getElementById('account-live').remove();
+      const corner = document.getElementById('auth');
+      const guest = document.getElementById('guest-corner');
+      if (corner && guest) corner.replaceChildren(guest.content.cloneNode(true));
       const done = document.getElementById('account-deleted');
       done.hidden = false;
       done.querySelector('a').focus();

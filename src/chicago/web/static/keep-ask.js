@@ -9,8 +9,8 @@ function button(label, onClick, extra = {}) {
   return b;
 }
 
-function toggle(label, pressed, onChange) {
-  const b = el('button', { class: 'btn keep-toggle', type: 'button', 'aria-pressed': String(pressed) }, label);
+function toggle(label, pressed, onChange, extra = {}) {
+  const b = el('button', { class: 'btn keep-toggle', type: 'button', 'aria-pressed': String(pressed), ...extra }, label);
   b.addEventListener('click', () => {
     const now = b.getAttribute('aria-pressed') !== 'true';
     b.setAttribute('aria-pressed', String(now));
@@ -19,8 +19,15 @@ function toggle(label, pressed, onChange) {
   return b;
 }
 
-function upperFirst(text) {  // a sentence that starts with a category's name
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** In a group where one answer is picked, only `label`'s toggle stays pressed. */
+function pressOnly(group, label) {
+  for (const other of group.children) {
+    if (other.textContent !== label) other.setAttribute('aria-pressed', 'false');
+  }
+}
+
+function saveButton(t, onClick) {
+  return button(t('Save'), onClick, { class: 'btn primary', 'data-save': '' });
 }
 
 function active(pad) {
@@ -46,30 +53,33 @@ function stageForm(ask, pad, t, submit, state, redraw) {
       redraw();
     }, { 'data-category': c.id })))];
   }
-  const label = pad.categories.find((c) => c.id === state.category).label;
-  const out = [el('p', { class: 'keep-step' }, upperFirst(t('{category}: who had it? Tap two or more for an exact tie.', { category: label })))];
-  out.push(grid(...active(pad).map((p) => toggle(p.name, state.seats.includes(p.seat), (on) => {
-    state.seats = on ? [...state.seats, p.seat] : state.seats.filter((x) => x !== p.seat);
-  }))));
+  const chosen = pad.categories.find((c) => c.id === state.category);
+  // The server words the question: a tie is offered only where one deck can hold it (R3.3,
+  // R3.4); where none can, one tap picks the player and another tap moves the pick.
+  const out = [el('p', { class: 'keep-step' }, chosen.prompt)];
+  const one = (chosen.ties || 1) < 2;
+  const players = grid(...active(pad).map((p) => toggle(p.name, state.seats.includes(p.seat), (on) => {
+    state.seats = on ? [...(one ? [] : state.seats), p.seat] : state.seats.filter((x) => x !== p.seat);
+    if (one) pressOnly(players, on ? p.name : null);
+  })));
+  out.push(players);
   const needsRank = state.category === 'four_of_a_kind' && ask.rank_needed;
   if (needsRank) {
     out.push(el('p', { class: 'keep-step' }, t('Which rank?')));
     const ranks = el('div', { class: 'keep-grid keep-ranks', role: 'group', 'aria-label': t('Which rank?') },
       ...RANKS.map((r, i) => toggle(r, state.rank === i + 2, (on) => {
         state.rank = on ? i + 2 : null;
-        for (const other of ranks.children) {
-          if (other.textContent !== r) other.setAttribute('aria-pressed', 'false');
-        }
+        pressOnly(ranks, r);
       })));
     out.push(ranks);
   }
   out.push(el('div', { class: 'keep-row' },
     button(t('Back'), () => { state.category = null; redraw(); }),
-    button(t('Save'), () => {
+    saveButton(t, () => {
       const entry = { kind: 'stage', deal: ask.deal, number: ask.number, seats: state.seats, category: state.category };
       if (needsRank && state.rank) entry.rank = state.rank;
       submit(entry);
-    }, { class: 'btn primary', 'data-save': '' })));
+    })));
   return out;
 }
 
@@ -92,7 +102,7 @@ export function choices(ask, pad, t, submit, state, redraw) {
       }))),
       el('div', { class: 'keep-row' },
         button(t('Nobody'), () => send([]), { 'data-nobody': '' }),
-        button(t('Save'), () => send(state.seats || []), { class: 'btn primary', 'data-save': '' })),
+        saveButton(t, () => send(state.seats || []))),
     ];
   }
   if (ask.kind === 'quads') {
@@ -108,18 +118,36 @@ export function choices(ask, pad, t, submit, state, redraw) {
     )];
   }
   if (ask.kind === 'tricks') {
+    // As the hands' question: pick who took the last trick (and the two, R6.3), then Save;
+    // a pick is changed with a tap before it is saved, never sent by the first tap.
     state.two = state.two || false;
-    const send = (seat) => submit({ kind: 'tricks', deal: ask.deal, seat, two: seat === ask.caller || ask.caller === null ? state.two : false });
-    // a two only where the profile scores it (R6.3)
+    const send = () => {
+      const seat = state.trick;
+      const entry = { kind: 'tricks', deal: ask.deal, seat: seat === undefined ? null : seat,
+        two: seat === ask.caller || ask.caller === null ? state.two : false };
+      submit(entry);
+    };
     const twoToggle = ask.two_counts ? [toggle(t('With a two'), state.two, (on) => { state.two = on; })] : [];
+    const pick = (seat, label) => {
+      const b = toggle(label, state.trick === seat, (on) => {
+        state.trick = on ? seat : undefined;
+        for (const other of document.querySelectorAll('[data-pick]')) {
+          if (other !== b) other.setAttribute('aria-pressed', 'false');
+        }
+      }, { 'data-pick': String(seat) });
+      return b;
+    };
+    const save = el('div', { class: 'keep-row' }, saveButton(t, send));
     if (ask.caller !== null) {
       return [
-        grid(button(t('{name} took all five', { name: name(ask.caller) }), () => send(ask.caller), { class: 'btn primary' }), ...twoToggle),
+        grid(pick(ask.caller, t('{name} took all five', { name: name(ask.caller) })), ...twoToggle),
         el('p', { class: 'keep-step' }, t('Broken by:')),
-        grid(...active(pad).filter((p) => p.seat !== ask.caller).map((p) => button(p.name, () => send(p.seat)))),
+        grid(...active(pad).filter((p) => p.seat !== ask.caller).map((p) => pick(p.seat, p.name))),
+        save,
       ];
     }
-    return [grid(...active(pad).map((p) => button(p.name, () => send(p.seat)))), el('div', { class: 'keep-row' }, ...twoToggle)];
+    return [grid(...active(pad).map((p) => pick(p.seat, p.name))),
+      el('div', { class: 'keep-row' }, ...twoToggle), save];
   }
   return [el('a', { class: 'btn primary', href: '/keep' }, t('New score pad'))];
 }

@@ -22,8 +22,11 @@ let correcting = null;  // the line being corrected, or null
 let form = {};          // the answer being put together
 let busy = false;
 
-function notice(id, text, action) {
+/** A refusal (the site's error style, read out at once: role=alert), or with `info` a
+ * word about what the pad did. */
+function notice(id, text, action, info = false) {
   const box = $(id);
+  box.className = info ? 'keep-info' : 'form-error';
   box.replaceChildren(text || '');
   if (action) box.append(' ', action);
   box.hidden = !text;
@@ -174,7 +177,7 @@ async function submit(entry, drop = false) {
       pad = await call('POST', `/api/keep/${pad.id}/correct`,
         { version: pad.version, index: correcting.index, entry, drop });
       correcting = null;
-      if (pad.dropped.length) notice('k-notice', t('Later entries dropped ({n}): {reason}', { n: pad.dropped.length, reason: pad.dropped_reason }));
+      if (pad.dropped.length) notice('k-notice', t('Later entries dropped ({n}): {reason}', { n: pad.dropped.length, reason: pad.dropped_reason }), null, true);
     } else {
       pad = await call('POST', `/api/keep/${pad.id}/entries`, { version: pad.version, entry });
     }

@@ -1,15 +1,43 @@
 // The lobby's "Tables with friends": every table where this guest or account has a seat
 // (waiting for friends, in play, finished), newest first, with the way back in. For a
 // signed-in player the list is the account's, so another device shows it too.
-import { api, el, errorText } from './api.js';
+import { ApiError, api, el, errorText } from './api.js';
+import { BOT_NAMES } from './faces.js';
 import { dateTime, t } from './i18n.js';
 import { offer } from './lobby-resume.js';
 
-/** A seat's name in a list: the person's, a bot's level, or a free seat. */
+/** A seat's name in a list, as the table says it: the person's, the bot's table name
+ * ("Bengt", or "Bengt (bot)" beside a person called Bengt), or a free seat. */
 function seatLabel(entry, seat) {
-  const level = entry.levels[seat];
-  if (level) return t('Bot ({level})', { level: { easy: t('easy'), normal: t('normal'), hard: t('hard') }[level] || level });
+  if (entry.levels[seat]) {
+    const bot = BOT_NAMES[seat - 1];
+    if (!bot) return t('Seat {n}', { n: seat });
+    return entry.players.includes(bot) ? t('{name} (bot)', { name: bot }) : bot;
+  }
   return entry.players[seat] || t('Free seat');
+}
+
+/** A finished table leaves this player's list and history only: the others keep it. */
+function deleteButton(entry, names) {
+  const button = el('button', { class: 'btn small danger', type: 'button',
+    'aria-label': t('Delete the game of {names} from your history', { names: names.join(', ') }) }, t('Delete'));
+  button.addEventListener('click', async () => {
+    if (!window.confirm(t('Delete this game from your history? The others who played it keep theirs.'))) return;
+    button.disabled = true;
+    try {
+      await api('DELETE', `/api/games/${encodeURIComponent(entry.id)}`);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) {
+        window.alert(t('The game could not be deleted: {error}', { error: errorText(error) }));
+        button.disabled = false;
+        return;
+      }
+    }
+    const list = button.closest('ul');
+    button.closest('li').remove();
+    if (list && !list.children.length) loadTables();
+  });
+  return button;
 }
 
 function statusText(entry) {
@@ -36,7 +64,8 @@ function row(entry) {
       el('span', { class: 'game-scores' }, scores),
       el('span', { class: 'help' }, t('Last played {when}', { when: dateTime(entry.updated) }))),
     el('div', { class: 'game-actions' },
-      el('a', { class: 'btn small primary', href, 'aria-label': label }, go)));
+      el('a', { class: 'btn small primary', href, 'aria-label': label }, go),
+      entry.status === 'finished' ? deleteButton(entry, names) : null));
 }
 
 async function loadTables() {

@@ -54,8 +54,10 @@ function authForms() {
         const claim = form.querySelector('#claim-guest');
         const body = { username, password };
         if (claim) body.claim_guest = claim.checked;
-        await api('POST', `/api/auth/${mode}`, body);
-        window.location.assign('/');
+        const done = await api('POST', `/api/auth/${mode}`, body);
+        // With the box ticked the lobby says how many guest games came along (none, too).
+        const moved = claim && claim.checked && done && Number.isInteger(done.claimed_games);
+        window.location.assign(moved ? `/?claimed=${done.claimed_games}` : '/');
       } catch (err) {
         error.textContent = errorText(err);
         error.hidden = false;

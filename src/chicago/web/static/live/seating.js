@@ -9,6 +9,7 @@ import { confirmDialog } from '../table/panel.js';
 import { rulesTitle } from '../table/board.js';
 import { $, S, base, live, profile } from '../table/state.js';
 import { name } from '../table/words.js';
+import { botName } from './words.js';
 
 const LEVELS = ['easy', 'normal', 'hard'];
 
@@ -89,7 +90,7 @@ function seatList(l) {
   return el('ul', { class: 'seat-list', 'aria-label': t('Seats') }, ...l.players.map((p) => {
     const taken = p.kind === 'person' && p.name;
     const who = p.seat === S.me ? t('{name} (you)', { name: p.name || t('You') })
-      : taken ? p.name : p.kind === 'bot' ? t('Bot ({level})', { level: t(p.level || 'normal') }) : t('Free seat');
+      : taken ? p.name : p.kind === 'bot' ? botName(p) : t('Free seat');
     const canChoose = l.creator && !taken && p.seat !== S.me;
     // A rematch keeps each person's seat until they press "Play again" too.
     const waiting = p.accepted === false && p.seat !== S.me;

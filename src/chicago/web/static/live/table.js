@@ -2,14 +2,14 @@
 // the client, which shows them in order), who is connected, the chat, the seating box, the
 // turn timer, play again and the alert when it becomes the player's turn in another tab.
 import { api, el, errorText } from '../api.js';
-import { t } from '../i18n.js';
+import { N_, t } from '../i18n.js';
 import { fetchTable, receive } from '../table/client.js';
 import { on } from '../table/dispatch.js';
 import { drawAlso, render } from '../table/draw.js';
 import { renderSeats } from '../table/board.js';
 import { renderAgain } from '../table/result.js';
 import { $, S, app, base, gameId, kind, live, myDecision } from '../table/state.js';
-import { name } from '../table/words.js';
+import { who } from '../table/words.js';
 import { setupChat } from './chat.js';
 import { renderClock } from './clock.js';
 import { renderSeating } from './seating.js';
@@ -57,9 +57,12 @@ function tellNotes(l) {
   for (const note of l.notes || []) {
     const key = `${note.index}:${note.seat}:${note.by}`;
     if ([...log.children].some((li) => li.dataset.note === key)) continue; // a rebuilt log tells it again
+    // The reader's own sentence when it is their seat ("you"), never "You" in a sentence.
     const words = note.by === 'timer'
-      ? t('Time ran out for {name}: a bot decided for them.', { name: name(note.seat) })
-      : t('A bot played for {name}, who is away.', { name: name(note.seat) });
+      ? who(note.seat, N_('Time ran out for you: the computer decided for you.'),
+        N_('Time ran out for {name}: the computer decided for them.'))
+      : who(note.seat, N_('The computer played for you while you were away.'),
+        N_('The computer played for {name}, who is away.'));
     log.append(el('li', { class: 'log-note', 'data-note': key }, words));
   }
 }

@@ -1,4 +1,5 @@
 // Words of the pages around a table with people (new table, join): through t().
+import { BOT_NAMES } from '../faces.js';
 import { t } from '../i18n.js';
 
 /** The page's words: i18n.js has read the catalog the page embeds (base.html, in the page's
@@ -11,10 +12,16 @@ export function levelName(level) {
   return { easy: t('easy'), normal: t('normal'), hard: t('hard') }[level] || level || t('normal');
 }
 
-/** A seat's name: the person's, or "Bot (level)", or "Free seat". */
+/** A bot's name as the table says it, with its level: "Bengt (bot, normal)". */
+export function botName(player) {
+  const bot = BOT_NAMES[player.seat - 1] || t('Seat {n}', { n: player.seat });
+  return t('{name} (bot, {level})', { name: bot, level: levelName(player.level) });
+}
+
+/** A seat's name: the person's, the bot's table name with its level, or "Free seat". */
 export function seatName(player) {
   if (!player) return '';
-  if (player.kind === 'bot') return t('Bot ({level})', { level: levelName(player.level) });
+  if (player.kind === 'bot') return botName(player);
   if (!player.name) return t('Free seat');
   return player.name;
 }
