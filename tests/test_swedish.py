@@ -56,7 +56,7 @@ def test_cards_and_hands_in_swedish() -> None:
         assert hand_name(hand_value(cards("Qs Qd Qh 4c 4s"))) == "kåk, damer över fyror"
         assert hand_name(hand_value(cards("7s 7d 7h 7c 9s"))) == "fyrtal i sjuor"
         assert hand_name(hand_value(cards("9h Th Jh Qh Kh"))) == "färgstege, kung högst"
-        assert hand_name(hand_value(cards("Ah Th Jh Qh Kh"))) == "royal flush"
+        assert hand_name(hand_value(cards("Ah Th Jh Qh Kh"))) == "royal straight flush"
         assert hand_name(hand_value(cards("2h 3c 4h 5d 6s"))) == "stege, sexa högst"
     assert card_name(card("Ah")) == "ace of hearts"
     assert hand_name(hand_value(cards("Ks Kd 5h 5c 9s"))) == "two pair, kings and fives"

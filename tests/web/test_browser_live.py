@@ -234,6 +234,9 @@ def test_three_people_and_a_bot_play_a_whole_game_and_again(
         bo.page.tap("#join-form button[type=submit]")
         bo.page.wait_for_selector("#name-error:not([hidden])")
         assert bo.page.get_attribute("#name", "aria-invalid") == "true"
+        # a sentence, the name quoted as Ann wrote it
+        assert bo.page.inner_text("#name-error") == (
+            "Någon vid bordet heter redan ”Ann”: välj ett annat namn.")
         bo.page.fill("#name", "Bo")
         bo.page.tap("#join-form button[type=submit]")
         bo.page.wait_for_url(f"**/tables/{game_id}")
@@ -306,11 +309,17 @@ def test_three_people_and_a_bot_play_a_whole_game_and_again(
                     wait_js(
                         ann.page,
                         "[...document.querySelectorAll('#log li')]"
-                        ".some(li => li.textContent.includes('Time ran out for Bo'))",
+                        ".some(li => li.textContent.includes('Time ran out for Bo: the "
+                        "computer decided for them.'))",
                     )
                     timed_out = True
                     bo.open(f"/tables/{game_id}")  # back at the table
                     wait_js(bo.page, READY)
+                    wait_js(  # Bo reads it as his own (in Swedish): "you", never "You"
+                        bo.page,
+                        "[...document.querySelectorAll('#log li')].some(li => li.textContent"
+                        " === 'Tiden tog slut för dig: datorn bestämde åt dig.')",
+                    )
                     break
                 if decision == "offer":  # R2.5: the card offered, face up, for the one deciding
                     assert s.page.locator("#controls .offer-card .card").count() == 1
@@ -349,6 +358,12 @@ def test_three_people_and_a_bot_play_a_whole_game_and_again(
         for s in people:
             wait_js(s.page, PLAYING, timeout=60.0)
             s.shot(shots, "again")
+        # the lobby's list calls the bot by its name at the table (seat 3: Cissi), as the
+        # table, the history and the replay do
+        ann.open("/")
+        ann.page.wait_for_selector("#my-tables[data-ready]")
+        listed = ann.page.locator(f"#my-tables [data-table='{game_id}']").inner_text()
+        assert "Cissi" in listed and "Bot" not in listed, listed
         browser.close()
     store.close()
 

@@ -68,10 +68,29 @@ def test_step_through_a_finished_game_and_open_the_statistics(
     gid = _import(page, server, data)
 
     page.goto(f"{server}/history")
+    dated = page.locator(f"a[href='/history/{gid}'] time").inner_text()
     page.click(f"a[href='/history/{gid}']")
     page.wait_for_selector(".rp-seat")
     last = page.evaluate("() => Number(document.getElementById('slider').max)")
     assert _step(page) == f"Step 0 of {last}"
+    # dated as the history dates it, in the server's words (one style, the reader's language)
+    assert page.locator("#replay-about").inner_text().startswith(f"{dated} · ")
+    # a new deal is a heading of the story, never a terminal's === line
+    assert page.locator("#story .deal-heading h3").first.inner_text().startswith("Deal 1: ")
+    assert "===" not in page.locator("main").inner_text()
+    # forty quick presses of → move forty steps, one each (none lost while steps load)
+    presses = min(40, last)
+    page.evaluate("""(n) => { for (let i = 0; i < n; i += 1) document.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })); }""", presses)
+    page.wait_for_function("() => document.getElementById('step-label').textContent === "
+                           f"'Step {presses} of {last}'")
+    for _ in range(5):
+        page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => document.getElementById('step-label').textContent === "
+                           f"'Step {presses - 5} of {last}'")
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.getElementById('step-label').textContent === "
+                           "'Step 0 of ' + document.getElementById('slider').max")
     # the game is over: every hand shows, and the stock
     assert page.locator(".rp-seat[data-seat='1'] .rp-chip").count() == 5
     assert page.locator(".rp-hidden").count() == 0

@@ -175,10 +175,9 @@ class PlainGame:
 
     def show(self, game: Game, events: Sequence[Event]) -> None:
         """Print what seat 0 may see of these events (R9.1), in words."""
-        for event in events:
-            data = event_to_json(event, ME)
-            if data is None:
-                continue
+        seen = [d for d in (event_to_json(event, ME) for event in events) if d is not None]
+        self.narrator.foresee(seen)
+        for data in seen:
             if data["type"] == "deal_ended":
                 self._scores_changed = False  # its line gives the scores
             elif data["type"] not in ("points_awarded", "score_reset"):

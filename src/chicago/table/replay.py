@@ -93,10 +93,13 @@ class Replay:
         return out
 
     def timeline(self, open_: bool, seat: int = PLAYER,
-                 names: Sequence[str] | None = None) -> list[dict[str, object]]:
+                 names: Sequence[str] | None = None,
+                 headings: bool = False) -> list[dict[str, object]]:
         """Every position: the deal it shows, the action that led to it and what that action
         did, in words (all of it when `open_`, else what `seat` saw), the seats called by
-        `names` (as the table named them, `chicago.text.seat_names`) or by number."""
+        `names` (as the table named them, `chicago.text.seat_names`) or by number. With
+        `headings` a new deal is not a marked line ("=== Deal 2: … ===", for a terminal)
+        but the position's `heading` ("Deal 2: Cissi deals"), for a page to set as one."""
         first = self.states[0]
         narrator: Narrator = (OpenNarrator if open_ else Narrator)(
             first.profile, first.seats, seat, faces=True, names=names
@@ -104,17 +107,25 @@ class Replay:
         out: list[dict[str, object]] = []
         for k, evs in enumerate(self.events):
             lines: list[str] = []
-            for e in evs:
-                data = event_to_json(e, None if open_ else seat)
-                if data is not None:
-                    lines.extend(x for x in narrator.lines(data) if x)
+            heading: str | None = None
+            told_of = [d for d in (event_to_json(e, None if open_ else seat) for e in evs) if d]
+            narrator.foresee(told_of)
+            for data in told_of:
+                told = [x for x in narrator.lines(data) if x]
+                if headings and data["type"] == "deal_started":
+                    heading = narrator.deal_heading(data)
+                else:
+                    lines.extend(told)
             action = self.actions[k - 1] if k else None
-            out.append({
+            item: dict[str, object] = {
                 "position": k,
                 "deal": self.states[k].deal,
                 "action": None if action is None else _action_json(action, open_, seat),
                 "lines": lines,
-            })
+            }
+            if headings:
+                item["heading"] = heading
+            out.append(item)
         return out
 
     # Positions --------------------------------------------------------------------------

@@ -90,6 +90,9 @@ class Narrator:
 
     names: Sequence[str] | None = None
     """Every seat's name as the table said it (`seat_names`), or None: "seat 2"."""
+    royal: bool = False
+    """The events being told hold a royal flush's effect (R4.4): a straight flush announced
+    among them is that royal flush, and is called so (`foresee`)."""
 
     def __post_init__(self) -> None:
         if not self.scores:
@@ -98,6 +101,13 @@ class Narrator:
             self.qualified = [False] * self.seats
         if not self.eliminated:
             self.eliminated = [False] * self.seats
+
+    def foresee(self, events: Sequence[Data]) -> None:
+        """Before telling the events of one move: a best hand is announced by its category
+        only (R4.1), and an ace-high straight flush is known as a royal flush (R3.1) by what
+        it does after (R4.4). So the announcement names the hand as the reset or the win
+        that follows it does: one name for one hand."""
+        self.royal = any(e.get("reason") == "royal_flush" for e in events)
 
     def sync(self, scores: Sequence[int], qualified: Sequence[bool],
              eliminated: Sequence[bool]) -> None:
@@ -140,6 +150,12 @@ class Narrator:
                  scores=", ".join(parts))
 
     # --- events ---------------------------------------------------------------------------
+
+    def deal_heading(self, e: Data) -> str:
+        """A new deal as a page's heading: "Deal 2: Cissi deals" (the narrated line's words
+        without the terminal's === marks)."""
+        return self.say(int(str(e["dealer"])), N_("Deal {deal}: you deal"),
+                        N_("Deal {deal}: seat {seat} deals"), deal=e["deal"])
 
     def lines(self, e: Data) -> list[str]:
         """The sentences for one event (usually one; a new deal starts with a blank line)."""
@@ -215,7 +231,9 @@ class Narrator:
 
     def _announced(self, e: Data, s: int) -> str:
         stage = int(str(e["stage"]))
-        category = category_with(str(e["category"]))
+        named = str(e["category"])
+        category = category_with("royal flush" if named == "straight flush" and self.royal
+                                 else named)
         if stage < self.profile.exchanges:
             return self.say(s, N_("Best hand after exchange {stage}: you, with {category}."),
                             N_("Best hand after exchange {stage}: seat {seat}, with {category}."),
@@ -421,6 +439,7 @@ def tell(narrator: Narrator, events: Sequence[Data],
     that shows the server's sentences. `deal_scores` gives the scores at the end of each
     finished deal, so a deal's closing line shows the scores of that moment."""
     out = []
+    narrator.foresee(events)
     for e in events:
         if e["type"] == "deal_ended" and deal_scores:
             scores = deal_scores.get(int(str(e["deal"])))

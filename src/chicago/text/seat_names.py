@@ -52,6 +52,7 @@ def file_names(seats: int, meta: object, me: int | None = 0) -> list[str]:
 NAMED: Final[dict[str, str]] = {
     N_("=== Deal {deal}: seat {seat} deals ==="): N_("=== Deal {deal}: {name} deals ==="),
     N_("Seat {seat} dealt deal {deal}."): N_("{name} dealt deal {deal}."),
+    N_("Deal {deal}: seat {seat} deals"): N_("Deal {deal}: {name} deals"),
     N_("Seat {seat} may not exchange this time ({why})."):
         N_("{name} may not exchange this time ({why})."),
     N_("Seat {seat}'s score is reset from {previous} to 0 ({why})."):

@@ -190,13 +190,17 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         """A resumed (or imported) game: this deal's story so far, in the log."""
         v = self.table.view
         self.narrator.sync(v.scores, v.qualified, v.eliminated)
-        for data in redacted(v.log):
+        logged = list(redacted(v.log))
+        self.narrator.foresee(logged)
+        for data in logged:
             lines = told(self.narrator, data)
             self._log(lines, data)
             if data["type"] in SCORING:
                 self.board.deal_lines.extend(lines)
         if self.table.events and not self.fresh:
-            for data in redacted(self.table.events):
+            events = list(redacted(self.table.events))
+            self.narrator.foresee(events)
+            for data in events:
                 self._log(told(self.narrator, data), data)
         self.board.banner = self.log_lines[-1] if self.log_lines else ""
 
@@ -390,7 +394,9 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         self._skip.clear()
         self.narrator.sync(self.board.scores, self.board.qualified, self.board.eliminated)
         try:
-            for data in redacted(table.events):
+            events = list(redacted(table.events))
+            self.narrator.foresee(events)
+            for data in events:
                 lines = told(self.narrator, data)
                 recap = self.board.step(data, lines)
                 self._log(lines, data)

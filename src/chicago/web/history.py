@@ -139,12 +139,13 @@ def replay_json(seen: Seen, replay: Replay) -> dict[str, object]:
         "levels": list(row.levels),
         "profile": {"id": row.profile_id, "title": profile_title(row.profile_id)},
         "created": row.created.isoformat(),
+        "played_words": moment(row.updated),
         "imported": row.imported,
         "winner": replay.final.winner,
         "scores": list(replay.final.scores),
         "positions": len(replay),
         "deals": replay.deal_starts(),
-        "timeline": replay.timeline(open_, seen.seat, names),
+        "timeline": replay.timeline(open_, seen.seat, names, headings=True),
     }
 
 

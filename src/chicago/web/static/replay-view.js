@@ -119,6 +119,11 @@ export function drawTable(root, game, pos) {
   root.append(seats, middle);
 }
 
+/** A new deal, as a heading of the story ("Deal 2: Cissi deals"), or null. */
+export function dealHeading(item) {
+  return item.heading ? el('li', { class: 'deal-heading' }, el('h3', {}, item.heading)) : null;
+}
+
 /** The story of the current deal up to this position; the newest lines marked. */
 export function drawStory(root, game, k) {
   root.replaceChildren();
@@ -126,6 +131,8 @@ export function drawStory(root, game, k) {
   let first = k;
   while (first > 0 && game.timeline[first - 1].deal === deal) first -= 1;
   for (let i = first; i <= k; i += 1) {
+    const heading = dealHeading(game.timeline[i]);
+    if (heading) root.append(heading);
     for (const line of game.timeline[i].lines) {
       root.append(el('li', { class: i === k ? 'now' : '' }, ...withCards(line)));
     }

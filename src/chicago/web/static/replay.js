@@ -2,7 +2,7 @@
 // ←/→ and Home/End); the coach's review and the share link for the owner.
 import { api, el, errorText } from './api.js';
 import { t } from './words.js';
-import { drawMarks, drawStory, drawTable, seatName, withCards } from './replay-view.js';
+import { dealHeading, drawMarks, drawStory, drawTable, seatName, withCards } from './replay-view.js';
 import { coachPanel } from './replay-coach.js';
 
 const root = document.getElementById('replay');
@@ -14,6 +14,8 @@ const $ = (id) => document.getElementById(id);
 const cache = new Map();
 let game = null;
 let current = 0;
+// The step last asked for, set at once: a step forward counts from it, not from the step
+// shown (which lags while positions load), so every press moves exactly one step.
 let wanted = 0;
 let markAt = () => null;
 let marks = [];
@@ -53,8 +55,10 @@ async function go(k) {
 
 /** The step's own story and, where the coach marked it, its mark: beside the table. */
 function drawStep(k) {
-  const lines = game.timeline[k].lines;
-  $('step-lines').replaceChildren(...(lines.length ? lines : [t('Nothing happens here yet.')]).map((l) => el('li', {}, ...withCards(l))));
+  const { lines } = game.timeline[k];
+  const heading = dealHeading(game.timeline[k]);
+  const said = (lines.length || heading ? lines : [t('Nothing happens here yet.')]).map((l) => el('li', {}, ...withCards(l)));
+  $('step-lines').replaceChildren(...(heading ? [heading] : []), ...said);
   const mark = markAt(k);
   $('step-mark').replaceChildren(...(mark ? [mark] : []));
 }
@@ -70,7 +74,7 @@ function swipe(area) {
     const dx = e.changedTouches[0].clientX - start.x;
     const dy = e.changedTouches[0].clientY - start.y;
     start = null;
-    if (Math.abs(dx) > 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) go(current + (dx < 0 ? 1 : -1));
+    if (Math.abs(dx) > 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) go(wanted + (dx < 0 ? 1 : -1));
   }, { passive: true });
 }
 
@@ -78,14 +82,14 @@ function onKey(event) {
   const tag = event.target && event.target.tagName;
   if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'INPUT') return; // the slider steps by itself
   if (event.altKey || event.ctrlKey || event.metaKey) return;
-  const moves = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: game.positions - 1 };
+  const moves = { ArrowRight: wanted + 1, ArrowLeft: wanted - 1, Home: 0, End: game.positions - 1 };
   if (!(event.key in moves)) return;
   event.preventDefault();
   go(moves[event.key]);
 }
 
 function about() {
-  const when = new Date(game.created).toLocaleDateString();
+  const when = game.played_words;  // the server's words, as the history dates the game
   const winner = game.winner === null ? null : (game.players || [])[game.winner];
   const result = game.winner === null ? t('In play') : winner && winner.you ? t('You won')
     : t('{name} won', { name: seatName(game, game.winner) });
@@ -161,8 +165,8 @@ async function start() {
     if (found) go(found.position);
   });
   $('to-start').addEventListener('click', () => go(0));
-  $('back').addEventListener('click', () => go(current - 1));
-  $('forward').addEventListener('click', () => go(current + 1));
+  $('back').addEventListener('click', () => go(wanted - 1));
+  $('forward').addEventListener('click', () => go(wanted + 1));
   $('to-end').addEventListener('click', () => go(game.positions - 1));
   document.addEventListener('keydown', onKey);
   swipe(document.querySelector('.replay-table'));
