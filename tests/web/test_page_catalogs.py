@@ -139,4 +139,4 @@ def test_each_page_s_catalog_holds_what_its_scripts_use_and_only_that(app: Any) 
         extra = sorted(set(words) - uses - data)
         assert not extra, f"{template}: its catalog holds {extra[:5]} (of {len(extra)})"
         assert all(words[m] == swedish[m] for m in words), template
-    assert "Bot ({level})" in used_by("lobby.html")  # the extraction does see the scripts
+    assert "{name} (bot)" in used_by("lobby.html")  # the extraction does see the scripts
