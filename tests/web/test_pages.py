@@ -318,3 +318,22 @@ def test_the_header_names_the_reader_without_asking_the_api(client: TestClient) 
     client.cookies.set("chicago_lang", "sv")
     sv = client.get("/history").text
     assert "Inloggad som" in sv.split('id="auth"', 1)[1].split("</div>", 1)[0]
+
+
+def test_the_guest_box_has_one_name_on_the_form_and_the_privacy_page(
+    client: TestClient,
+) -> None:
+    label = "Bring the games and tables I played in this browser as a guest into the account"
+    for lang in ("en", "sv"):
+        headers = {"Accept-Language": lang}
+        form = page_text(client.get("/signup", headers=headers).text)
+        privacy = page_text(client.get("/privacy", headers=headers).text)
+        if lang == "sv":
+            label = ("Ta med partierna och borden jag spelat som gäst i den här webbläsaren "
+                     "till kontot")
+        assert label in form, lang
+        assert f"“{label}”" in privacy or f"”{label}”" in privacy, lang
+    assert "argon2" not in page_text(client.get("/signup").text)  # said plainly
+    # a table with people: deleting it leaves the others' history as it is
+    assert "The others keep it, with its replay and backup" in page_text(
+        client.get("/privacy").text)
