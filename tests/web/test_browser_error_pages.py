@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from browser_support import browser, needs_chromium, server
+from browser_support import axe_problems, browser, needs_chromium, server
 
 __all__ = ["browser", "server"]  # fixtures
 
@@ -39,6 +39,7 @@ def test_an_address_that_opens_nothing_is_a_page_with_the_way_back(
             assert box is not None and box["y"] + box["height"] <= height, (path, box)
             assert box["height"] >= 40, box  # a button to tap
             assert page.evaluate("document.documentElement.scrollWidth") <= width
+            assert axe_problems(page, path) == []
         page.goto(server + "/games/nosuch")
         page.screenshot(path=str(shots / f"not-found-{width}x{height}.png"))
         # a dead invitation: its reason once, then the way to the lobby
