@@ -18,7 +18,7 @@ from test_api_support import Apps, Player, apps_fixture
 from catalog_messages import SRC
 from chicago.text.i18n import catalog
 
-INTERNAL = ("core/", "bots/", "store/", "bundle.py", "assets.py", "arena", "cli.py", "plain/",
+INTERNAL = ("core/", "bots/", "store/", "bundle.py", "assets.py", "arena", "cli/", "plain/",
             "tui/local.py", "tui/model.py")
 """Code whose errors no player reads as they are: the rules core's (worded by
 text/refusals.py), the bots' and the store's (bugs, not refusals), the command line's (after
