@@ -225,7 +225,7 @@ def test_the_textual_import_dialog_and_form_speak_swedish(service: TableService,
         assert service.list(ME) == []
 
     asyncio.run(go())
-    from chicago.tui.app import profile_from_form
+    from chicago.tui.rule_changes import profile_from_form
 
     with use_language("sv"), pytest.raises(ProfileError) as caught:
         profile_from_form("chicago-gamewide-0.2", "straight_flush=win, straight_flush_points=11")

@@ -26,11 +26,12 @@ from chicago.core.rules import PRESETS, customize
 from chicago.core.state import Phase
 from chicago.table.service import DealScores, Table, TableService
 from chicago.text.seat_names import BOT_NAMES
-from chicago.tui.app import ChicagoApp, NewGameDefaults, NewGameScreen, profile_from_form
+from chicago.tui.app import ChicagoApp, NewGameDefaults, NewGameScreen
 from chicago.tui.cards import FACE, card_face
 from chicago.tui.dialogs import ChartScreen, RecapScreen, RulesScreen, chart_scale, score_bars
 from chicago.tui.local import open_service
 from chicago.tui.model import Board, sort_hand
+from chicago.tui.rule_changes import profile_from_form
 from test_tui import ME, SIZE, flat, make_app, screen_text, settle, start_game, table_screen
 
 

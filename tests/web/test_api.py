@@ -31,7 +31,7 @@ from chicago.bots.hard import WORLDS
 from chicago.core import record
 from chicago.store import Store, default_database_url, describe_url
 from chicago.table.service import Stale, TableService
-from chicago.web.api import parse_action
+from chicago.web.action_body import parse_action
 
 SEED = 731_942_118_305
 

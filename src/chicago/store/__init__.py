@@ -2,8 +2,9 @@
 accounts. SQLite (WAL) in the user's data directory by default; PostgreSQL (psycopg 3) when
 `CHICAGO_DATABASE_URL` names it."""
 
+from chicago.store.accounts import AccountRow
 from chicago.store.db import default_database_url, describe_url, make_engine, migrate
-from chicago.store.repo import AccountRow, GameRow, Owner, Store, Summary
+from chicago.store.repo import GameRow, Owner, Store, Summary
 
 __all__ = [
     "AccountRow",

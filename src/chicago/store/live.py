@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Literal, cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import Table, bindparam, delete, func, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from chicago.store.chat import ChatStore
 from chicago.store.invites import Invite, InviteStore
 from chicago.store.models import (
     Game,
@@ -132,31 +133,13 @@ class LiveRow:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class ChatRow:
-    id: int
-    seat: int
-    text: str
-    """What was typed, or a quick phrase's id after `PHRASE_MARK`."""
-    created: datetime
-
-    @property
-    def phrase(self) -> str | None:
-        """The quick phrase's id, when the message is one (its words are the reader's)."""
-        return self.text[len(PHRASE_MARK):] if self.text.startswith(PHRASE_MARK) else None
-
-
-PHRASE_MARK: Final = "\x01phrase:"
-"""Marks a stored quick phrase: typed text never holds a control character (people.py)."""
-
-
 def _owner(kind: str | None, ident: str | None) -> Owner | None:
     if kind is None or ident is None:
         return None
     return Owner("account" if kind == "account" else "guest", ident)
 
 
-class LiveStore(PresenceStore, InviteStore):
+class LiveStore(PresenceStore, InviteStore, ChatStore):
     """The live-table tables of one Store (same engine, same write lock on SQLite)."""
 
     def __init__(self, store: Store) -> None:
@@ -582,36 +565,6 @@ class LiveStore(PresenceStore, InviteStore):
         return [(r.idx, r.seat, str(r.decided_by)) for r in rows]
 
     # Chat --------------------------------------------------------------------------------
-
-    def add_chat(
-        self, game_id: str, seat: int, text_: str, now: datetime, since: datetime, most: int
-    ) -> ChatRow | None:
-        """Store a message, or None when `seat` already sent `most` since `since`."""
-        with self.store._write() as s:
-            sent = s.scalar(
-                select(func.count())
-                .select_from(_CHAT)
-                .where(_CHAT.c.game_id == game_id, _CHAT.c.seat == seat, _CHAT.c.created >= since)
-            )
-            if int(sent or 0) >= most:
-                return None
-            new_id = s.execute(
-                insert(_CHAT)
-                .values(game_id=game_id, seat=seat, text=text_, created=now)
-                .returning(_CHAT.c.id)
-            ).scalar_one()
-        return ChatRow(int(new_id), seat, text_, now)
-
-    def chat(self, game_id: str, limit: int = 50) -> list[ChatRow]:
-        """The table's last `limit` messages, oldest first."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(_CHAT)
-                .where(_CHAT.c.game_id == game_id)
-                .order_by(_CHAT.c.id.desc())
-                .limit(limit)
-            ).all()
-        return [ChatRow(r.id, r.seat, r.text, r.created) for r in reversed(rows)]
 
     # Announcing --------------------------------------------------------------------------
 

@@ -26,8 +26,9 @@ from chicago.core.events import Event
 from chicago.core.game import Game
 from chicago.core.views import WATCHER
 from chicago.store import GameRow, Owner
+from chicago.store.chat import PHRASE_MARK, ChatRow
 from chicago.store.invites import Invite
-from chicago.store.live import BOT, PERSON, PHRASE_MARK, ChatRow, LiveRow, SeatRow
+from chicago.store.live import BOT, PERSON, LiveRow, SeatRow
 from chicago.table.again import Again, Rematches
 from chicago.table.invites import BadInvitation, TableClosed
 from chicago.table.people import CHAT_LIMIT, clean_chat, clean_phrase, hash_token

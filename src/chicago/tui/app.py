@@ -13,7 +13,6 @@ import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from enum import Enum
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -31,12 +30,8 @@ from chicago.bots import LEVELS
 from chicago.core.rules import (
     DEFAULT_PROFILE,
     PRESETS,
-    ProfileError,
     RuleProfile,
-    customize,
     get_profile,
-    profile_to_json,
-    read_changes,
 )
 from chicago.store import GameRow, Owner, describe_url
 from chicago.table.service import ServiceError, Table, TableService
@@ -47,6 +42,7 @@ from chicago.text.wording import LEVEL_WORDS
 from chicago.tui.dialogs import ConfirmScreen, PathScreen, RulesScreen
 from chicago.tui.local import default_export_path, export_game, import_game
 from chicago.tui.model import seat_name
+from chicago.tui.rule_changes import changes_text, profile_from_form, profile_json_knobs
 from chicago.tui.table import TableScreen
 from chicago.tui.words import TranslatedBindings
 
@@ -153,13 +149,6 @@ class ChicagoApp(TranslatedBindings, App[None]):
 
 
 # Saved games -----------------------------------------------------------------------------
-
-
-def profile_json_knobs(profile: RuleProfile) -> dict[str, object]:
-    """Every knob in its game-file (JSON) form."""
-    stored = profile_to_json(profile)
-    knobs = stored.get("knobs", {}) if isinstance(stored, dict) else {}
-    return dict(knobs) if isinstance(knobs, dict) else {}
 
 
 def _when(moment: datetime) -> str:
@@ -375,44 +364,6 @@ class MenuScreen(TranslatedBindings, Screen[None]):
 
 
 # A new game --------------------------------------------------------------------------------
-
-
-def changes_text(profile: RuleProfile) -> str:
-    """A custom profile's changes as typed in the form: `target=51, quads=points`."""
-    if not profile.base:
-        return ""
-    preset = get_profile(profile.base)
-    knobs = profile_json_knobs(profile)
-    return ", ".join(
-        f"{k}={_typed(knobs[k])}" for k in knobs if getattr(preset, k) != getattr(profile, k)
-    )
-
-
-def plain_value(value: object) -> object:
-    """A knob's choice as typed (an enum by its value, a tuple as a list)."""
-    if isinstance(value, Enum):
-        return value.value
-    return list(value) if isinstance(value, tuple) else value
-
-
-def _typed(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, list):
-        return "[" + ",".join(str(x) for x in value) + "]"
-    return str(value)
-
-
-def profile_from_form(base: str, text: str) -> RuleProfile:
-    """A preset and the changes typed in the form (`knob=value, knob=value`), read as
-    `chicago rules --set` reads them (`read_changes`); ValueError in the player's words."""
-    try:
-        changes = read_changes([text])
-    except ProfileError as e:
-        raise ValueError(error_words(e)) from None
-    return customize(base, **changes) if changes else get_profile(base)
 
 
 class NewGameScreen(TranslatedBindings, Screen[None]):

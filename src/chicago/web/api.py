@@ -19,26 +19,21 @@ from fastapi.responses import JSONResponse, Response
 from chicago.bots.base import Advice
 from chicago.core.actions import (
     Action,
-    ChicagoCall,
     Exchange,
-    Offer,
-    Play,
-    QuadsChoice,
     action_to_json,
 )
-from chicago.core.cards import Card
-from chicago.core.cards import card as parse_card
 from chicago.core.events import event_to_json
 from chicago.core.hands import Category
 from chicago.core.rules import CHOICES, PRESETS, RuleProfile, get_profile
 from chicago.store import GameRow, Owner
-from chicago.table.service import HUMAN, BadRequest, Hint, Table, TableService, parse_profile
+from chicago.table.service import BadRequest, Hint, Table, TableService, parse_profile
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language, known
 from chicago.text.knob_words import change_words, knob_label, preset_title, value_words
 from chicago.text.narration import Narrator, tell, trick_cards_before
 from chicago.text.rules_text import profile_title, rules_page
 from chicago.text.told import Told
+from chicago.web.action_body import parse_action
 from chicago.web.auth import (
     SESSION_COOKIE,
     Accounts,
@@ -195,77 +190,6 @@ def _object(body: object, what: str) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise BadRequest(_("The request body must be a JSON object ({what})", what=what))
     return body
-
-
-# Reading actions ------------------------------------------------------------------------------
-
-
-def _card(value: object, field: str) -> Card:
-    if not isinstance(value, str):
-        raise BadRequest(_("{field} must be a card like {example}, not {value}", field=field,
-                           example='"Ah"', value=repr(value)))
-    try:
-        return parse_card(value)
-    except ValueError:
-        raise BadRequest(_("{field}: unknown card {value} (rank 23456789TJQKA + suit cdhs, "
-                           "like {example})", field=field, value=repr(value),
-                           example='"Ah"')) from None
-
-
-_ACTION_FIELDS: Final = {
-    "exchange": ({"discard"}, {"confirm_reset"}),
-    "offer": ({"keep"}, set()),
-    "quads": ({"choice"}, set()),
-    "chicago": ({"call"}, set()),
-    "play": ({"card"}, set()),
-}
-
-
-def parse_action(raw: object, seat: int = HUMAN) -> Action:
-    """A client's action (docs/game-file.md form without `seat`) for `seat`; raises BadRequest."""
-    if not isinstance(raw, dict):
-        raise BadRequest(_("Action must be an object like {example}",
-                           example='{"type": "play", "card": "Ah"}'))
-    kind = raw.get("type")
-    if kind not in _ACTION_FIELDS:
-        if kind is None:
-            raise BadRequest(_("Action type is missing (exchange, offer, quads, chicago, play)"))
-        raise BadRequest(_("Unknown action type {kind} (exchange, offer, quads, chicago, play)",
-                           kind=repr(kind)))
-    required, optional = _ACTION_FIELDS[kind]
-    if "seat" in raw and raw["seat"] != seat:
-        raise BadRequest(_("You play seat {seat}: leave seat out of the action", seat=seat))
-    unknown = set(raw) - required - optional - {"seat", "type"}
-    if unknown:
-        raise BadRequest(_("Unknown field {field} for a {kind} action",
-                           field=repr(sorted(unknown)[0]), kind=kind))
-    missing = required - set(raw)
-    if missing:
-        raise BadRequest(_("A {kind} action needs {field}", kind=kind,
-                           field=repr(sorted(missing)[0])))
-    if kind == "exchange":
-        discard = raw["discard"]
-        if not isinstance(discard, list):
-            raise BadRequest(_("Discard must be a list of cards like {example}",
-                               example='["Ah", "7c"]'))
-        confirm = raw.get("confirm_reset", False)
-        if not isinstance(confirm, bool):
-            raise BadRequest(_("Confirm_reset must be true or false"))
-        return Exchange(seat, tuple(_card(c, "discard") for c in discard), confirm)
-    if kind == "offer":
-        if not isinstance(raw["keep"], bool):
-            raise BadRequest(_("Keep must be true or false"))
-        return Offer(seat, raw["keep"])
-    if kind == "quads":
-        if raw["choice"] not in ("points", "reset"):
-            raise BadRequest(_("Choice must be {points} or {reset}", points='"points"',
-                               reset='"reset"'))
-        return QuadsChoice(seat, raw["choice"])
-    if kind == "chicago":
-        if not isinstance(raw["call"], bool):
-            raise BadRequest(_("Call must be true or false"))
-        return ChicagoCall(seat, raw["call"])
-    return Play(seat, _card(raw["card"], "card"))
 
 
 # Games ---------------------------------------------------------------------------------------
@@ -604,4 +528,4 @@ async def custom_rules(body: JsonBody) -> Response:
     return JSONResponse(_rules_json(parse_profile(raw)))
 
 
-__all__ = ["parse_action", "router", "table_json"]
+__all__ = ["router", "table_json"]

@@ -17,13 +17,15 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
 from chicago.store import Owner
-from chicago.store.live import BOT, ChatRow
+from chicago.store.chat import ChatRow
+from chicago.store.live import BOT
 from chicago.table.invites import link_json
 from chicago.table.live import LiveTables, LiveView
 from chicago.table.service import BadRequest, NotFound, ServiceError
 from chicago.text.chat import phrase_words
 from chicago.text.i18n import _, current_language
-from chicago.web.api import hint_json, parse_action, table_json
+from chicago.web.action_body import parse_action
+from chicago.web.api import hint_json, table_json
 from chicago.web.auth import (
     GUEST_COOKIE,
     SESSION_COOKIE,
