@@ -44,7 +44,7 @@ def test_step_through_a_finished_game(tmp_path: Path, monkeypatch: pytest.Monkey
     out = capsys.readouterr().out
     assert out.startswith("Step 0 of 18 (deal 1)\n")
     # the game is over: everything shows; the bots keep their table names
-    assert "Astrid is dealt 3♣ 3♦ 9♥ J♦ 5♣." in out
+    assert "Astrid is dealt J♦ 9♥ 5♣ 3♣ 3♦." in out
     assert "Step 16 of 18 (deal 2)" in out and "Step 15 of 18 (deal 1)" in out
     assert "Unknown command z" in out and "There is no step 99 (steps 0 to 18)." in out
     assert "Astrid wins the game by a straight flush." in out
@@ -69,7 +69,7 @@ def test_step_through_a_tables_game_names_its_people(
         return capsys.readouterr().out
 
     out = steps(["Ann", "Bo"])
-    assert "Bo is dealt 3♣ 3♦ 9♥ J♦ 5♣." in out and "Bo wins the game by a straight flush." in out
+    assert "Bo is dealt J♦ 9♥ 5♣ 3♣ 3♦." in out and "Bo wins the game by a straight flush." in out
     assert "  You: " in out and "  Bo: " in out and "Seat 1" not in out
     out = steps(["Astrid", None])
     assert "Astrid (bot) wins the game by a straight flush." in out
