@@ -318,3 +318,11 @@ def test_deleting_an_account_leaves_the_others_tables_theirs(app: Any) -> None:
     assert bo.get(f"/api/tables/{going}").status_code == 200  # still played
     seat0 = bo.get(f"/api/tables/{going}").json()["live"]["players"][0]
     assert seat0["away"] is True  # a bot plays her seat from now on
+    # The next account never takes the deleted one's place: on SQLite a deleted row's id
+    # could be handed out again, and with it her seats and her history.
+    cy = Player(app)
+    assert cy.signup("cy-account").status_code == 201
+    assert cy.get("/api/history").json()["total"] == 0
+    assert cy.get("/api/tables").json()["tables"] == []
+    assert cy.get(f"/api/tables/{going}").status_code == 404  # not hers: no seat there
+    assert cy.get(f"/api/games/{done}/replay").status_code == 404

@@ -6,6 +6,7 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Final
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -22,6 +23,11 @@ class AccountRow:
     password_hash: str
     language: str | None = None
     """The site's language the player chose, or None (the browser's)."""
+
+
+GONE_KEY: Final = "\x00gone:"
+"""The start of a deleted account's key: a control character no name may hold, so no sign-in
+or sign-up ever meets it (`repo.Store.delete_account`)."""
 
 
 def _account_row(a: Account) -> AccountRow:

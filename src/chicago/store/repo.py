@@ -27,7 +27,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from chicago.store.accounts import AccountRecords
+from chicago.store.accounts import GONE_KEY, AccountRecords
 from chicago.store.db import default_database_url, make_engine, migrate
 from chicago.store.models import (
     Account,
@@ -512,11 +512,16 @@ class Store(AccountRecords):
 
     def delete_account(self, account_id: int) -> int:
         """Delete an account with all its games (and their actions), its sessions and the
-        failed sign-ins recorded for its name, in one transaction: the games deleted."""
+        failed sign-ins recorded for its name, in one transaction: the games deleted.
+
+        The account's row stays behind emptied (no name, no password, a key no typed name
+        can be: `GONE_KEY`), so that its id is never handed out again: SQLite gives a new
+        row the highest id + 1, and a new account must not inherit the seats and history
+        that other people's tables keep under the old id."""
         owner_id = str(account_id)
         with self._write() as s:
             account = s.get(Account, account_id)
-            if account is None:
+            if account is None or account.username_key.startswith(GONE_KEY):
                 return 0
             me = Owner("account", owner_id)
             owned = (Game.owner_kind == "account", Game.owner_id == owner_id)
@@ -529,5 +534,11 @@ class Store(AccountRecords):
             s.execute(
                 delete(SigninFailure).where(SigninFailure.username_key == account.username_key)
             )
-            s.execute(delete(Account).where(Account.id == account_id))
+            s.execute(
+                update(Account)
+                .where(Account.id == account_id)
+                .values(username="", username_key=f"{GONE_KEY}{account_id}", password_hash="",
+                        language=None)
+                .execution_options(synchronize_session=False)
+            )
         return n
