@@ -84,6 +84,34 @@ def refused(state: GameState, action: Action, rule: str, words: str = "") -> Ill
     return error
 
 
+# --- the state value ----------------------------------------------------------------------
+
+
+def test_state_copy_carries_every_field_to_its_own_name() -> None:
+    """`copy` hands each field to the field of the same name: a field added, or two swapped,
+    cannot shift the others (each field gets a distinct marker, which must come back)."""
+    state = new_game(seats=3, seed=5)
+    markers = {f.name: object() for f in dataclasses.fields(GameState)}
+    for name, marker in markers.items():
+        setattr(state, name, marker)
+    copied = state.copy()
+    assert copied is not state
+    assert {name: getattr(copied, name) for name in markers} == markers
+
+
+def test_state_is_built_by_keyword_with_every_field_given() -> None:
+    """Built by position, a new field would silently shift the ones after it; left out,
+    one would carry a default the engine never chose."""
+    state = new_game(seats=3, seed=5)
+    values = {f.name: getattr(state, f.name) for f in dataclasses.fields(GameState)}
+    assert GameState(**values) == state
+    with pytest.raises(TypeError):
+        GameState(*values.values())  # type: ignore[misc]
+    for name in values:
+        with pytest.raises(TypeError, match=name):
+            GameState(**{k: v for k, v in values.items() if k != name})
+
+
 # --- new_game (R1.1, R1.2, R1.3) ------------------------------------------------------------
 
 

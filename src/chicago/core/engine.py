@@ -90,6 +90,7 @@ def new_game(
         leader=dealer,
         trick=(),
         tricks=(),
+        log=(),
     )
     events: list[Event] = []
     course.run(state, DEAL, events)

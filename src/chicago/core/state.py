@@ -7,7 +7,7 @@ Only views (views.py) leave the core for players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from chicago.core.cards import Card
@@ -60,9 +60,13 @@ _CLOCKWISE: dict[tuple[tuple[bool, ...], int], tuple[int, ...]] = {}
 """Seat orders by (eliminated flags, start seat): few distinct keys, asked on every step."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class GameState:
-    """Everything about a game at one moment. Treat as immutable: use engine.apply."""
+    """Everything about a game at one moment. Treat as immutable: use engine.apply.
+
+    Built by keyword only, and every field is required: a field added later cannot shift
+    the others, and a constructor (`copy`, `engine.new_game`) that leaves it out fails at
+    once instead of carrying a default along."""
 
     setup: Setup
     profile: RuleProfile
@@ -111,7 +115,7 @@ class GameState:
     leader: int
     trick: tuple[tuple[int, Card], ...]
     tricks: tuple[Trick, ...]
-    log: tuple[Event, ...] = field(default=())
+    log: tuple[Event, ...]
     """This deal's events so far (views redact them per seat)."""
 
     @property
@@ -138,12 +142,40 @@ class GameState:
         return found
 
     def copy(self) -> GameState:
-        """A shallow copy for the engine to change (all fields are immutable values)."""
+        """A shallow copy for the engine to change (all fields are immutable values).
+
+        Keywords spelled out rather than `dataclasses.replace`: this runs on every step the
+        engine takes, and replace costs about three times as much."""
         return GameState(
-            self.setup, self.profile, self.scores, self.qualified, self.eliminated, self.reached,
-            self.winner, self.deal, self.dealer, self.phase, self.to_act, self.queue,
-            self.exchange, self.hands, self.stock, self.discards, self.exchanging, self.offer,
-            self.out, self.shuffles, self.locks, self.stage, self.final_hands, self.restricted,
-            self.primed, self.asked, self.caller, self.leader, self.trick, self.tricks,
-            self.log,
+            setup=self.setup,
+            profile=self.profile,
+            scores=self.scores,
+            qualified=self.qualified,
+            eliminated=self.eliminated,
+            reached=self.reached,
+            winner=self.winner,
+            deal=self.deal,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act,
+            queue=self.queue,
+            exchange=self.exchange,
+            hands=self.hands,
+            stock=self.stock,
+            discards=self.discards,
+            exchanging=self.exchanging,
+            offer=self.offer,
+            out=self.out,
+            shuffles=self.shuffles,
+            locks=self.locks,
+            stage=self.stage,
+            final_hands=self.final_hands,
+            restricted=self.restricted,
+            primed=self.primed,
+            asked=self.asked,
+            caller=self.caller,
+            leader=self.leader,
+            trick=self.trick,
+            tricks=self.tricks,
+            log=self.log,
         )
