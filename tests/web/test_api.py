@@ -29,8 +29,10 @@ from test_api_support import (
 
 from chicago.bots.hard import WORLDS
 from chicago.core import record
+from chicago.core.rules import CHOICES
 from chicago.store import Store, default_database_url, describe_url
 from chicago.table.service import Stale, TableService
+from chicago.text.knob_words import KNOB_LABELS, VALUE_WORDS
 from chicago.web.action_body import parse_action
 
 SEED = 731_942_118_305
@@ -630,6 +632,22 @@ def test_profiles_and_rules(app: Any) -> None:
     bad = p.post("/api/rules", {"base": "classic", "changes": {"chicago_points": 3}})
     assert bad.status_code == 400 and "chicago_points" in bad.json()["error"]
     assert p.post("/api/rules", {"base": "classic"}, csrf=False).status_code == 403
+
+
+def test_profiles_word_every_knob_and_every_value(app: Any) -> None:
+    """The rules editor shows only what `/api/profiles` words (it has no fallback of its
+    own): every knob offered has a label, and every named value its words, not its id."""
+    data = Player(app).get("/api/profiles").json()
+    assert set(data["words"]) == set(data["choices"]) == set(CHOICES)
+    assert set(KNOB_LABELS) == set(CHOICES)
+    for knob, values in data["choices"].items():
+        words = data["words"][knob]
+        assert words["label"] == KNOB_LABELS[knob]
+        assert len(words["values"]) == len(values), knob
+        for value, said in zip(values, words["values"], strict=True):
+            if isinstance(value, str):
+                assert value in VALUE_WORDS and said == VALUE_WORDS[value], (knob, value)
+            assert said, (knob, value)
 
 
 # Logs ------------------------------------------------------------------------------------------

@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 
+from chicago.cli.commands import profile_with_changes
 from chicago.core.cards import DECK
-from chicago.core.rules import PRESETS, customize
+from chicago.core.rules import PRESETS, ProfileError, customize
+from chicago.text.core_errors import error_words
 from chicago.text.rules_text import rules_page
 from chicago.web.app import create_app
 from chicago.web.pages import profile_from_query
@@ -163,8 +165,34 @@ def test_rules_page_of_a_custom_profile(client: TestClient) -> None:
         assert r.status_code == 200
         assert_rules_page(r.text, rules_page(custom), custom.title)
         assert "51 points" in page_text(r.text)
-    assert profile_from_query(custom.id, {}) == custom
-    assert profile_from_query(custom.id.replace("+", " "), {}) == custom  # "+" read as a space
+    assert profile_from_query(custom.id, []) == custom
+    assert profile_from_query(custom.id.replace("+", " "), []) == custom  # "+" read as a space
+
+
+def test_rules_address_reads_changes_as_the_command_line_does(client: TestClient) -> None:
+    """The page reads rule changes with the reader of `chicago rules --set`: a comma-separated
+    list is accepted, and a knob given twice is refused with the command line's own words."""
+    custom = customize("classic", target=51, open_offer=True)
+    for params in ({"profile": "classic", "set": "target=51,open_offer=true"},
+                   {"profile": "classic", "target": "51,open_offer=true"},
+                   {"profile": "classic+target=51", "open_offer": "true"}):
+        r = client.get("/rules", params=params)
+        assert r.status_code == 200, params
+        assert_rules_page(r.text, rules_page(custom), custom.title)
+    with pytest.raises(ProfileError) as by_cli:
+        profile_with_changes("classic", ["target=51", "target=40"])
+    cli_words = error_words(by_cli.value)
+    assert "target" in cli_words
+    twice = [("target", "51"), ("target", "40")]
+    with pytest.raises(ProfileError) as by_web:
+        profile_from_query("classic", twice)
+    assert error_words(by_web.value) == cli_words
+    for query in ("profile=classic&target=51&target=40", "profile=classic&set=target=51,target=40",
+                  "profile=classic%2Btarget%3D51&target=40"):
+        r = client.get(f"/rules?{query}")
+        assert r.status_code == 404, query
+        text = page_text(r.text)
+        assert "target is changed twice" in text and "give each rule once" in text, query
 
 
 def test_rules_page_refuses_an_unknown_profile(client: TestClient) -> None:

@@ -42,7 +42,7 @@ KNOB_LABELS: Final[dict[str, str]] = {
 }
 """Every knob of `chicago.core.rules.CHOICES`, as a label of a form field."""
 
-_VALUE_WORDS: Final[dict[str, str]] = {
+VALUE_WORDS: Final[dict[str, str]] = {
     "choice": N_("8 points or reset the others"),
     "points": N_("points only"),
     "points_and_reset": N_("points and reset the others"),
@@ -85,7 +85,7 @@ def value_words(knob: str, value: object) -> str:
     if isinstance(value, list | tuple):
         return " · ".join(str(v) for v in value)
     if isinstance(value, str):
-        words = _VALUE_WORDS.get(value)
+        words = VALUE_WORDS.get(value)
         return _(words) if words else value.replace("_", " ")
     return str(value)
 

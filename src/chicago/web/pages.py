@@ -11,6 +11,7 @@ hold another seat's cards (R9.1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
@@ -24,11 +25,10 @@ from chicago.core.rules import (
     ALIASES,
     DEFAULT_PROFILE,
     PRESETS,
-    ProfileError,
     RuleProfile,
     customize,
     get_profile,
-    knob_from_text,
+    read_changes,
 )
 from chicago.table.seating import TIMERS
 from chicago.table.service import ServiceError
@@ -315,19 +315,18 @@ def _table_page(
     return response
 
 
-def profile_from_query(name: str | None, changes: dict[str, str]) -> RuleProfile:
+def profile_from_query(name: str | None, changes: Sequence[tuple[str, str]]) -> RuleProfile:
     """The profile a rules URL names: a preset id, or a custom id `base+knob=value,…`
-    (as `customize` names its profiles), with further `knob=value` changes on top."""
+    (as `customize` names its profiles), with further changes on top, each a `knob=value`
+    query parameter or a `set=knob=value,…` list as `chicago rules --set` takes it.
+
+    All of them are read as one list by `core.rules.read_changes`, the reader of the
+    command line and the terminal's form, so the three accept and refuse the same things
+    (a knob given twice is refused, even to the same value)."""
     name = (name or DEFAULT_PROFILE.id).replace(" ", "+")  # "+" arrives as a space
     base, _plus, label = name.partition("+")
-    knobs: dict[str, object] = {}
-    for part in filter(None, label.split(",")):
-        knob, sep, value = part.partition("=")
-        if not sep:
-            raise ProfileError(_("Cannot read {part} in the profile name {name}",
-                                 part=repr(part), name=repr(name)))
-        knobs[knob] = knob_from_text(knob, value)
-    knobs.update({k: knob_from_text(k, v) for k, v in changes.items()})
+    typed = [label, *(value if knob == "set" else f"{knob}={value}" for knob, value in changes)]
+    knobs = read_changes(typed)
     profile = get_profile(base)
     return customize(profile, **knobs) if knobs else profile
 
@@ -336,7 +335,7 @@ def profile_from_query(name: str | None, changes: dict[str, str]) -> RuleProfile
 def rules(request: Request, profile: str | None = None) -> HTMLResponse:
     """The rules in words, generated from a profile (`?profile=` a preset or a custom id;
     further query parameters change knobs)."""
-    changes = {k: v for k, v in request.query_params.items() if k != "profile"}
+    changes = [(k, v) for k, v in request.query_params.multi_items() if k != "profile"]
     try:
         chosen = profile_from_query(profile, changes)
     except ValueError as error:  # ProfileError is a ValueError, as is an unknown preset

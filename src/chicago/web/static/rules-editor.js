@@ -19,10 +19,17 @@ export function rulesEditor() {
   const summary = $('custom-summary');
   let profiles = null; // {presets: [...], choices: {knob: [value, ...]}, words: {knob: {label, values}}}
 
-  const label = (knob) => (profiles.words[knob] ? profiles.words[knob].label : knob);
+  // The server words every knob and value (text/knob_words.py, tested there): a missing one
+  // is an error that shows, never a knob id or raw value slipped in front of a player.
+  const wordsOf = (knob) => {
+    if (!profiles.words[knob]) throw new Error(`no words for the rule knob ${knob}`);
+    return profiles.words[knob];
+  };
+  const label = (knob) => wordsOf(knob).label;
   const words = (knob, value) => {
     const at = profiles.choices[knob].findIndex((v) => JSON.stringify(v) === JSON.stringify(value));
-    return at >= 0 && profiles.words[knob] ? profiles.words[knob].values[at] : String(value);
+    if (at < 0) throw new Error(`${JSON.stringify(value)} is not a choice of the rule knob ${knob}`);
+    return wordsOf(knob).values[at];
   };
   const basePreset = () => profiles.presets.find((p) => p.id === baseSelect.value);
 
