@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
-from chicago.core.cards import DECK, Card, card, cards, texts
+from chicago.core.cards import DECK, Card, Suit, card, cards, texts
 from chicago.core.engine import IllegalAction, apply, legal_actions, new_game, to_act
 from chicago.core.events import (
     CardPlayed,
@@ -291,9 +291,10 @@ def test_nothing_is_legal_after_the_game_is_over() -> None:
 def test_illegal_action_is_a_value_error_naming_the_rule() -> None:
     """docs/design.md principle 3: one error type, a ValueError, whose message names the rule."""
     assert issubclass(IllegalAction, ValueError)
-    error = IllegalAction("seat 2 must follow suit (hearts led)", "R6.1")
+    error = IllegalAction("follow_suit", "R6.1", seat=2, suit=Suit.HEARTS)
     assert str(error) == "seat 2 must follow suit (hearts led) — R6.1"
     assert error.rule == "R6.1" and error.reason.startswith("seat 2")
+    assert error.kind == "follow_suit" and error.params == {"seat": 2, "suit": Suit.HEARTS}
 
 
 def test_wrong_seat_is_refused() -> None:

@@ -173,30 +173,22 @@ def exchange(s: GameState, a: Exchange, events: list[Event]) -> Step | None:
     hand = s.hands[seat]
     discard = a.discard
     if not isinstance(discard, tuple):
-        raise IllegalAction(f"seat {seat}'s discard must be a list of cards", "R2.1")
+        raise IllegalAction("discard_not_cards", "R2.1", seat=seat)
     for c in discard:
         if c not in hand:
             if not isinstance(c, Card):
-                raise IllegalAction(f"seat {seat}'s discard must be a list of cards", "R2.1")
-            raise IllegalAction(f"seat {seat} does not hold {c}", "R2.1")
+                raise IllegalAction("discard_not_cards", "R2.1", seat=seat)
+            raise IllegalAction("not_held", "R2.1", seat=seat, card=c)
     if len(discard) > 1 and len(set(discard)) != len(discard):
-        raise IllegalAction(f"seat {seat} names a discarded card twice", "R2.1")
+        raise IllegalAction("discard_twice", "R2.1", seat=seat)
     least, most = discard_range(s, seat)
     if least and len(discard) != least:  # §X six cards: exactly one, not more, not fewer
-        raise IllegalAction(
-            f"seat {seat} holds six cards and must discard exactly one", "§X six cards"
-        )
+        raise IllegalAction("six_cards", "§X six cards", seat=seat)
     if len(discard) > most:
-        raise IllegalAction(
-            f"seat {seat} may discard at most {most} cards, not {len(discard)}", "R2.1"
-        )
+        raise IllegalAction("too_many_discards", "R2.1", seat=seat, most=most, n=len(discard))
     if discard and reset_applies(s, seat):
         if a.confirm_reset is not True:
-            raise IllegalAction(
-                f"seat {seat} has {s.scores[seat]} points: discarding resets the score to 0 "
-                "and needs confirm_reset",
-                "R2.4",
-            )
+            raise IllegalAction("reset_unconfirmed", "R2.4", seat=seat, score=s.scores[seat])
         events.append(ScoreReset(seat, s.scores[seat], "high_score"))
         awards.set_score(s, seat, 0)
     if not discard:
@@ -224,7 +216,7 @@ def answer_offer(s: GameState, a: Offer, events: list[Event]) -> Step | None:
     """R2.2: keep the face-up card, or decline it (to the discards) and draw one unseen."""
     seat = a.seat
     if not isinstance(a.keep, bool):
-        raise IllegalAction(f"seat {seat} must keep (true) or decline (false) the offer", "R2.2")
+        raise IllegalAction("offer_answer", "R2.2", seat=seat)
     offered = s.offer
     assert offered is not None
     put_away = s.exchanging

@@ -135,11 +135,11 @@ def _check_turn(state: GameState, action: Action) -> None:
     if type(seat) is int and seat == state.to_act and type(action) is _KIND_OF.get(phase):
         return  # the usual case, checked first because every step pays for it (a bool is no seat)
     if phase is Phase.FINISHED:
-        raise IllegalAction(f"the game is over (seat {state.winner} won)", "R8")
+        raise IllegalAction("game_over", "R8", winner=state.winner)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
-        raise IllegalAction(f"there is no seat {seat!r} at this {state.seats}-seat table", "R1.1")
+        raise IllegalAction("no_such_seat", "R1.1", seat=seat, seats=state.seats)
     if state.eliminated[seat]:
-        raise IllegalAction(f"seat {seat} is eliminated and takes no further part", "R8.3")
+        raise IllegalAction("eliminated", "R8.3", seat=seat)
     rule = _TURN_RULE[phase]
     # R5.1: a call by a player under the minimum is refused as such, also when nobody was
     # eligible and play went straight to the tricks.
@@ -151,29 +151,16 @@ def _check_turn(state: GameState, action: Action) -> None:
         minimum = state.profile.chicago_minimum
         if state.scores[seat] < minimum:
             raise IllegalAction(
-                f"seat {seat} has {state.scores[seat]} points and may not call Chicago "
-                f"({minimum} needed)",
-                "R5.1",
+                "chicago_minimum", "R5.1", seat=seat, score=state.scores[seat], minimum=minimum
             )
     if seat != state.to_act:
         raise IllegalAction(
-            f"it is seat {state.to_act}'s turn to {_decision_words(phase)}, not seat {seat}'s",
-            rule,
+            "not_your_turn", rule, turn=state.to_act, decision=phase.value, seat=seat
         )
     if not isinstance(action, _KIND_OF[phase]):
         raise IllegalAction(
-            f"seat {seat} must {_decision_words(phase)}, not {action.kind}", rule
+            "wrong_decision", rule, seat=seat, decision=phase.value, kind=action.kind
         )
-
-
-def _decision_words(phase: Phase) -> str:
-    return {
-        Phase.EXCHANGE: "exchange",
-        Phase.OFFER: "answer the open offer",
-        Phase.QUADS: "choose for the four of a kind",
-        Phase.CHICAGO: "answer the Chicago question",
-        Phase.PLAY: "play a card",
-    }[phase]
 
 
 def legal_actions(state: GameState) -> Sequence[Action]:

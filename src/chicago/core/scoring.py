@@ -101,7 +101,7 @@ def choose_quads(s: GameState, a: QuadsChoice, events: list[Event]) -> Step:
     """R4.3: the points (locking this four-of-a-kind), or reset the others and end the deal."""
     seat = a.seat
     if a.choice not in ("points", "reset"):
-        raise IllegalAction(f"seat {seat} must choose points or reset, not {a.choice!r}", "R4.3")
+        raise IllegalAction("quads_answer", "R4.3", seat=seat, choice=a.choice)
     events.append(QuadsChosen(seat, a.choice))
     if a.choice == "reset":
         awards.reset_others(s, seat, "quads", events)

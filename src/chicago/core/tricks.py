@@ -62,7 +62,7 @@ def answer_chicago(s: GameState, a: ChicagoCall, events: list[Event]) -> None:
     """R5.1/R7.4: the first yes is the only caller, and it qualifies them."""
     seat = a.seat
     if not isinstance(a.call, bool):
-        raise IllegalAction(f"seat {seat} must answer the Chicago question true or false", "R5.1")
+        raise IllegalAction("chicago_answer", "R5.1", seat=seat)
     first_trick = s.profile.chicago_timing is ChicagoTiming.FIRST_TRICK
     if a.call:
         s.caller = seat
@@ -117,11 +117,11 @@ def play(s: GameState, a: Play, events: list[Event]) -> Step | None:
     hand = s.hands[seat]
     played = a.card
     if played not in hand:
-        raise IllegalAction(f"seat {seat} does not hold {played}", "R6.1")
+        raise IllegalAction("not_held", "R6.1", seat=seat, card=played)
     if s.trick:
         led = s.trick[0][1].suit
         if played.suit is not led and any(c.suit is led for c in hand):
-            raise IllegalAction(f"seat {seat} must follow suit ({led.word} led)", "R6.1")
+            raise IllegalAction("follow_suit", "R6.1", seat=seat, suit=led)
     awards.set_hand(s, seat, tuple([c for c in hand if c is not played]))
     trick = s.trick + ((seat, played),)
     number = len(s.tricks) + 1

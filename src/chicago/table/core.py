@@ -175,7 +175,7 @@ class TableCore:
         try:
             return game, list(game.apply(action))
         except IllegalAction as e:
-            raise Illegal(refusal(e.reason, me=seat), e.rule) from None
+            raise Illegal(refusal(e, me=seat), e.rule) from None
 
     def bot_decision(self, game: Game, level: str, bot: Bot | None = None) -> list[Event]:
         """The seat to act decides as a `level` bot from its own view only (R9.2), from the
