@@ -9,7 +9,7 @@ import { drawAlso, render } from '../table/draw.js';
 import { renderSeats } from '../table/board.js';
 import { renderAgain } from '../table/result.js';
 import { $, S, app, base, gameId, kind, live, myDecision } from '../table/state.js';
-import { who } from '../table/words.js';
+import { name, who } from '../table/words.js';
 import { setupChat } from './chat.js';
 import { renderClock } from './clock.js';
 import { renderSeating } from './seating.js';
