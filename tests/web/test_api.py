@@ -578,8 +578,9 @@ def test_a_profile_error_is_in_the_readers_language(app: Any) -> None:
     assert r.status_code == 400
     assert r.json()["error"].startswith("straight_flush_points=11 motsäger straight_flush=win")
     page = p.http.get("/rules", params={"profile": "classic+target"},
-                      headers={"Accept-Language": "sv"})
-    assert page.status_code == 404 and "Kan inte läsa &#39;target&#39;" in page.text
+                      headers={"Accept-Language": "sv"})  # the reader of `chicago rules --set`
+    assert page.status_code == 404
+    assert "skriv varje regeländring som regel=värde, inte &#39;target&#39;" in page.text
 
 
 def test_import_refuses_non_objects_and_huge_files(app: Any) -> None:
