@@ -15,10 +15,12 @@ from typing import Any
 
 import pytest
 
+from chicago.bots import DEFAULT_LEVEL, LEVELS
 from chicago.cli.commands import profile_with_changes
 from chicago.core.cards import DECK
 from chicago.core.rules import PRESETS, ProfileError, customize
 from chicago.text.core_errors import error_words
+from chicago.text.level_words import LEVEL_WORDS
 from chicago.text.rules_text import rules_page
 from chicago.web.app import create_app
 from chicago.web.pages import profile_from_query
@@ -107,8 +109,15 @@ def test_lobby_offers_the_new_game_choices(client: TestClient) -> None:
     source = client.get("/").text
     for n in range(2, 7):
         assert f'<option value="{n}"' in source
-    for level in ("easy", "normal", "hard"):
-        assert f'value="{level}"' in source
+    options = re.findall(r'<option value="(\w+)"( selected)?>([^<]*)</option>',
+                         source.split('id="level"')[1].split("</select>")[0])
+    assert [(v, bool(sel), words) for v, sel, words in options] == [
+        ("easy", False, "Easy"), ("normal", True, "Normal"), ("hard", False, "Hard")]
+    embedded = re.search(r'<script type="application/json" id="bot-levels">(.*?)</script>',
+                         source)
+    assert embedded  # the browser's levels are the server's (static/levels.js reads them)
+    assert json.loads(html.unescape(embedded.group(1))) == {
+        "levels": list(LEVELS), "default": DEFAULT_LEVEL, "words": LEVEL_WORDS}
     for pid, preset in PRESETS.items():
         assert f'<option value="{pid}">{html.escape(preset.title)}</option>' in source
     assert 'value="custom"' in source

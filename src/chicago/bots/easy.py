@@ -36,6 +36,7 @@ from chicago.core.views import PlayerView
 
 from .base import Bot, Suggestion, why
 from .common import answer, exchange_for, is_boss, trick_leader
+from .levels import EASY
 from .odds import flush_draw, keep_plan, straight_draw
 
 DRAW_SOMETIMES = 0.5
@@ -53,7 +54,7 @@ rest of the deal and the next one's first stages could put it out (R8.3)."""
 
 
 class EasyBot(Bot):
-    level: ClassVar[str] = "easy"
+    level: ClassVar[str] = EASY
 
     def _decide(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
         phase = view.phase

@@ -47,6 +47,7 @@ from .counting import choose_play
 from .inference import KINDS, Dealer, Reader
 from .knowledge import Knowledge, knowledge, sample_hands
 from .last_exchange import MIN_RISKY_CALL, TRICK_OPTIONS, CallOdds, Rated, TrickOdds, split_two
+from .levels import HARD
 from .normal import Judge, NormalBot, aiming, exchange_reason
 from .odds import (
     CATEGORIES,
@@ -76,7 +77,7 @@ ROLL: Final = {2: 4, 3: 3, 4: 2, 5: 2, 6: 2}
 """By players in the deal: from a bigger hand, the first tricks are played by a simple rule
 down to this size, and the rest is solved exactly."""
 class HardBot(NormalBot):
-    level: ClassVar[str] = "hard"
+    level: ClassVar[str] = HARD
     worlds: ClassVar[int] = WORLDS
     play_samples: ClassVar[int] = PLAY_SAMPLES
     call_samples: ClassVar[int] = CALL_SAMPLES

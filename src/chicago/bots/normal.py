@@ -42,6 +42,7 @@ from .common import (
 )
 from .counting import Count, Hope, choose_play
 from .knowledge import Knowledge, knowledge
+from .levels import NORMAL
 from .odds import CATEGORIES, CATEGORY_CARDS, CATEGORY_FLOOR, STAGES, best_chance, table
 from .stakes import Stakes, Step, gain
 
@@ -291,7 +292,7 @@ def odds_of(view: PlayerView, judge: Judge, values: list[int]) -> tuple[float, f
 
 
 class NormalBot(Bot):
-    level: ClassVar[str] = "normal"
+    level: ClassVar[str] = NORMAL
 
     def _decide(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
         kn = knowledge(view)

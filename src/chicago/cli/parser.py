@@ -8,6 +8,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
+from chicago.bots import DEFAULT_LEVEL
 from chicago.cli.commands import (
     cmd_arena,
     cmd_keep,
@@ -158,7 +159,7 @@ def _add_arena(sub: Subcommands) -> None:
     p.add_argument("--seats", type=seat_count,
                    help=_("2 to 6 (default: as many as --levels lists, else 4)"))
     p.add_argument(
-        "--levels", default="normal",
+        "--levels", default=DEFAULT_LEVEL,
         help=_("the bots in seat order, one level per seat from seat 0 "
                "(e.g. normal,easy,normal,easy), or one level for every seat (default: normal)"),
     )

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, TextIO
 
-from chicago.bots import LEVELS, bot_stream, make_bot
+from chicago.bots import HINT_LEVEL, bot_stream, make_bot
 from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
 from chicago.core.cards import Card, card
 from chicago.core.events import Event, event_to_json
@@ -43,15 +43,14 @@ from chicago.text.cards import (
 )
 from chicago.text.hints import hint_text
 from chicago.text.i18n import N_, _, ngettext
+from chicago.text.level_words import LEVEL_WORDS
 from chicago.text.narration import Narrator, hand_words, numbered
 from chicago.text.rules_text import profile_title, rules_markdown
 from chicago.text.seat_names import seat_names
-from chicago.text.wording import LEVEL_WORDS
 
 ME: Final = 0
 """The human's seat."""
 DEFAULT_SAVE: Final = "chicago-game.json"
-HINT_LEVEL: Final = "hard"
 COMMANDS: Final = ("hint", "rules", "scores", "help", "quit")
 COMMAND_WORDS: Final = {
     "hint": N_("hint"),
@@ -232,11 +231,10 @@ class PlainGame:
                 return text
 
     def hint(self, v: PlayerView) -> None:
-        level = HINT_LEVEL if HINT_LEVEL in LEVELS else LEVELS[-1]
         rng = bot_stream(self.game.setup.seed, ME, len(self.game.actions))
-        suggestion = make_bot(level).suggest(v, self._legal, rng)
+        suggestion = make_bot(HINT_LEVEL).suggest(v, self._legal, rng)
         words = self.narrator.action_words(suggestion.action, v, self._legal)
-        self.say(_("Hint ({level} bot): {words}. {reason}", level=_(LEVEL_WORDS[level]),
+        self.say(_("Hint ({level} bot): {words}. {reason}", level=_(LEVEL_WORDS[HINT_LEVEL]),
                    words=words, reason=hint_text(suggestion, v.scores[ME], v)))
 
     # --- decisions (the Player protocol) -------------------------------------------------
@@ -427,8 +425,8 @@ class PlainGame:
     def save(self) -> str:
         """Write the game file; returns the path written."""
         # The bots' levels, as the full-screen game writes them; not `players`, which names
-        # the people of a table ("you" and "easy" read back as names: "the coach's review
-        # of you").
+        # the people of a table (levels listed there would be read back as people's names,
+        # and "you" gives "the coach's review of you").
         meta = {"app": "chicago play --plain", "levels": [None, *self.levels]}
         data = dump(self.game, meta)
         self.save_path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",

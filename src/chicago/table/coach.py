@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from chicago.bots import Bot, make_bot
+from chicago.bots import EASY, HINT_LEVEL, NORMAL, Bot, make_bot
 from chicago.bots.knowledge import knowledge, sample_hands
 from chicago.core.actions import Action
 from chicago.core.cards import Card
@@ -34,9 +34,9 @@ from chicago.core.state import GameState, Phase
 from chicago.core.views import PlayerView, _redact, view
 from chicago.text.reasons import reason_words
 
-COACH_LEVEL: Final = "hard"
-CONTINUATION_LEVEL: Final = "normal"
-OTHERS_EXCHANGE_LEVEL: Final = "easy"
+COACH_LEVEL: Final = HINT_LEVEL
+CONTINUATION_LEVEL: Final = NORMAL
+OTHERS_EXCHANGE_LEVEL: Final = EASY
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from chicago import __version__
+from chicago.bots import HINT_LEVEL
 from chicago.bots.base import Advice, Bot, bot_stream
 from chicago.core import record
 from chicago.core.actions import Action, action_to_json
@@ -42,8 +43,6 @@ from chicago.text.refusals import refusal
 
 log = logging.getLogger("chicago.table.service")
 
-DEFAULT_LEVEL: Final = "normal"
-HINT_LEVEL: Final = "hard"
 HUMAN: Final = 0
 MAX_SEED: Final = 2**53 - 1
 """Seeds stay exact in JavaScript numbers (the browser shows the seed of a finished game)."""

@@ -3,14 +3,15 @@
 One reading for `chicago play` and `chicago arena`: `--levels` lists the computer players in
 seat order, or gives one level for all of them. In `play` you are seat 0, so the list
 starts at seat 1; in an arena every seat is a computer player, so it starts at seat 0. A
-level may be named in any of the game's languages (`svår` is `hard`, docs/glossary.md).
+level may be named in any of the game's languages, in the words its catalog gives it
+(docs/glossary.md).
 """
 
 from __future__ import annotations
 
-from chicago.bots import LEVELS
+from chicago.bots import DEFAULT_LEVEL, LEVELS
 from chicago.text.i18n import LANGUAGES, _, use_language
-from chicago.text.wording import LEVEL_WORDS
+from chicago.text.level_words import LEVEL_WORDS
 
 
 def level_named(name: str) -> str:
@@ -52,7 +53,7 @@ def seats_for(seats: int | None, text: str | None, first: int) -> int:
 def read_levels(text: str | None, seats: int, first: int) -> tuple[str, ...]:
     """The levels of the computer players at seats `first` to `seats`-1 (normal when
     `text` is None), checked: one per player, or one for all."""
-    names = [level_named(x) for x in listed(text)] if text is not None else ["normal"]
+    names = [level_named(x) for x in listed(text)] if text is not None else [DEFAULT_LEVEL]
     players = seats - first
     if not names:
         raise ValueError(_("--levels needs at least one level, like normal or easy,hard"))

@@ -40,7 +40,7 @@ FRIEND: Final = "friend"
 """In a new table's seat list: a seat for a person who comes with the invitation."""
 TIMERS: Final = (0, 30, 60, 120)
 """The turn timer's choices in seconds (0: none)."""
-STAND_IN: Final = "normal"
+STAND_IN: Final = DEFAULT_LEVEL
 """The bot that decides for an away seat or when time runs out."""
 CHAT_BURST: Final = 5
 CHAT_WINDOW: Final = timedelta(seconds=10)

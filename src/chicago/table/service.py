@@ -19,6 +19,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
+from chicago.bots import DEFAULT_LEVEL, HINT_LEVEL
 from chicago.bots.base import Bot
 from chicago.core import record
 from chicago.core.actions import Action, action_to_json
@@ -28,8 +29,6 @@ from chicago.core.rules import DEFAULT_PROFILE, RuleProfile, customize, get_prof
 from chicago.core.state import GameState
 from chicago.store import GameRow, Owner
 from chicago.table.core import (
-    DEFAULT_LEVEL,
-    HINT_LEVEL,
     HUMAN,
     MAX_SEED,
     BotFactory,

@@ -12,6 +12,7 @@ from typing import Final
 from chicago.table.history import profile_title
 from chicago.table.stats import REASONS, Totals
 from chicago.text.i18n import N_, _
+from chicago.text.level_words import LEVEL_WORDS as BOT_LEVEL_WORDS
 from chicago.text.numbers import decimal
 from chicago.text.numbers import percent as share
 
@@ -22,8 +23,7 @@ REASON_WORDS: Final = {
     "last_standing": N_("being the last player left"),
 }
 LEVEL_WORDS: Final = {
-    "easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "mixed": N_("mixed levels"),
-    "people": N_("people (a table with people)"),
+    **BOT_LEVEL_WORDS, "mixed": N_("mixed levels"), "people": N_("people (a table with people)"),
 }
 CATEGORY_ORDER: Final = (
     "royal flush", "straight flush", "four of a kind", "full house", "flush", "straight",

@@ -43,9 +43,3 @@ DEAL_END_WORDS: Final = {
     "chicago_broken": N_("Deal {deal} ends: the Chicago was broken."),
 }
 """The sentence that closes a deal, by the `deal_ended` reason (`{deal}` its number)."""
-LEVEL_WORDS: Final = {
-    "easy": N_("easy"),
-    "normal": N_("normal"),
-    "hard": N_("hard"),
-}
-"""The computer opponents' levels as a player reads them."""

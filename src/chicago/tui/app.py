@@ -26,7 +26,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
-from chicago.bots import LEVELS
+from chicago.bots import DEFAULT_LEVEL, LEVELS
 from chicago.core.rules import (
     DEFAULT_PROFILE,
     PRESETS,
@@ -37,8 +37,8 @@ from chicago.store import GameRow, Owner, describe_url
 from chicago.table.service import ServiceError, Table, TableService
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import N_, _
+from chicago.text.level_words import LEVEL_WORDS
 from chicago.text.rules_text import profile_title, rules_markdown
-from chicago.text.wording import LEVEL_WORDS
 from chicago.tui.dialogs import ConfirmScreen, PathScreen, RulesScreen
 from chicago.tui.local import default_export_path, export_game, import_game
 from chicago.tui.model import seat_name
@@ -63,7 +63,7 @@ class NewGameDefaults:
     def level(self, seat: int) -> str:
         if 1 <= seat <= len(self.levels):
             return self.levels[seat - 1]
-        return self.levels[-1] if self.levels else "normal"
+        return self.levels[-1] if self.levels else DEFAULT_LEVEL
 
 
 class ChicagoApp(TranslatedBindings, App[None]):
@@ -429,7 +429,7 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                 yield Label(_("All opponents"))
                 yield Select([(_("as below"), "mixed"), *level_options],
                              value=d.levels[0] if len(set(d.levels)) == 1 else (
-                                 "mixed" if d.levels else "normal"),
+                                 "mixed" if d.levels else DEFAULT_LEVEL),
                              allow_blank=False, compact=True, id="all-levels")
             with Vertical(id="levels"):
                 for seat in range(1, 6):

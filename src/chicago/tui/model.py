@@ -26,9 +26,9 @@ from chicago.core.views import PlayerView
 from chicago.table.service import DealScores
 from chicago.text.cards import in_hand_order, suit_word
 from chicago.text.i18n import N_, _, ngettext
+from chicago.text.level_words import LEVEL_WORDS
 from chicago.text.narration import Narrator
 from chicago.text.seat_names import seat_names
-from chicago.text.wording import LEVEL_WORDS
 
 PAUSES: Final = {
     "deal_started": 0.9, "exchange_started": 0.45, "exchange_skipped": 0.6,

@@ -25,6 +25,7 @@ from chicago.core.actions import Action, Exchange, Play
 from chicago.core.cards import Card
 from chicago.core.state import Phase
 from chicago.table.service import (
+    HINT_LEVEL,
     GameGone,
     Illegal,
     NotFound,
@@ -34,7 +35,7 @@ from chicago.table.service import (
     Table,
 )
 from chicago.text.i18n import N_, _
-from chicago.text.wording import LEVEL_WORDS
+from chicago.text.level_words import LEVEL_WORDS
 from chicago.tui.cards import rich_line
 from chicago.tui.decisions import DECISION_PHASES, DecisionKeys
 from chicago.tui.dialogs import (
@@ -555,7 +556,7 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         elif isinstance(s.action, Play):
             self.hinted = {s.action.card}
         self.message = _("Hint ({level} bot): {words}. {reason}",  # as in line mode
-                         level=_(LEVEL_WORDS["hard"]),
+                         level=_(LEVEL_WORDS[HINT_LEVEL]),
                          words=hint_words(s.action, self.shown_hand()), reason=s.text)
         self.render_all()
 

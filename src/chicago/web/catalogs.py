@@ -30,7 +30,7 @@ from babel.messages.extract import extract
 
 from chicago.text.cards import CATEGORY_WORDS
 from chicago.text.i18n import DEFAULT_LANGUAGE, catalog_for_browser, known
-from chicago.text.wording import LEVEL_WORDS
+from chicago.text.level_words import LEVEL_WORDS
 from chicago.web.assets import MEDIA_TYPES, TEMPLATE_USES, Asset, Assets, page_scripts
 
 GLOBAL: Final = "chicagoCatalog"
@@ -41,7 +41,7 @@ OPTIONS: Final = {"parse_template_string": "true"}  # t() inside `${…}` too
 DATA_WORDS: Final = (*CATEGORY_WORDS.values(), *LEVEL_WORDS.values())
 """Messages a script translates from data rather than names: the table's events carry a
 hand's category as its msgid ("two pair"), which static/table/words.js passes to t(), and
-its players their bots' levels ("easy"), which static/table/board.js passes to t()."""
+the page embeds the bots' levels with their msgids, which static/levels.js passes to t()."""
 _DATA_T: Final = re.compile(r'\bdata-t="([^"]*)"')
 
 

@@ -25,6 +25,7 @@ from chicago.table.history import HistoryService, Seen, profile_title
 from chicago.table.replay import Replay
 from chicago.table.review_jobs import Reviews
 from chicago.text.i18n import N_, _, catalog_for_browser, use_language
+from chicago.text.level_words import LEVEL_WORDS, level_words
 from chicago.text.numbers import moment
 from chicago.web import pages
 from chicago.web.auth import request_owner
@@ -35,14 +36,11 @@ from chicago.web.pages import page_language
 router = APIRouter(dependencies=[Depends(page_language)])
 templates: Final = pages.templates
 
-LEVEL_NAMES: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
-
-
 def level_name(level: object) -> str:
     """An opponent's level in words (a person, or an unknown level, as it is)."""
     if not isinstance(level, str):
         return "?"
-    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+    return level_words(level)
 
 
 templates.env.globals["level_name"] = level_name
@@ -339,7 +337,7 @@ VIEWER_WORDS: Final = (
     "Stop sharing", "Anyone with this link can watch this game (read-only):",
     "The link no longer works.", "Copy", "Copied.", "The review failed: {error}",
     "Marks: {n}", "Your move: {action}", "Jump to step {k}", "Nothing happens here yet.",
-    "Face-up offer", "easy", "normal", "hard", "You won", "In play", "Seat {seat} won",
+    "Face-up offer", *LEVEL_WORDS.values(), "You won", "In play", "Seat {seat} won",
     "Imported", "Only a finished game can be shared.", "A share link is active.",
     "The coach reviews a game once it is over.", "{name} (seat {seat})", "{name} won",
     "Played with people", "Only the table's creator can share this game.",

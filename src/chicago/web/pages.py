@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment
 
+from chicago.bots import DEFAULT_LEVEL, LEVELS
 from chicago.core.rules import (
     ALIASES,
     DEFAULT_PROFILE,
@@ -44,6 +45,7 @@ from chicago.text.i18n import (
     use_language,
 )
 from chicago.text.invite_words import timer_words
+from chicago.text.level_words import LEVEL_WORDS, level_choices
 from chicago.text.rules_text import profile_title, rules_page
 from chicago.web.api import table_json
 from chicago.web.assets import Assets, page_scripts
@@ -113,6 +115,12 @@ STATIC_VERSION: Final = ASSETS.version
 """The whole folder's version: `?v={{ static_version }}` is a current URL for any file."""
 install_assets(templates.env)
 templates.env.globals["faces"] = FACES  # base.html embeds them for static/faces.js
+templates.env.globals["bot_levels"] = {"levels": list(LEVELS), "default": DEFAULT_LEVEL,
+                                       "words": LEVEL_WORDS}
+"""The bots' levels for static/levels.js (base.html embeds them): the browser keeps no list
+of its own. `words` are msgids, which the page's catalog translates (web/catalogs.py)."""
+templates.env.globals["level_choices"] = level_choices
+templates.env.globals["default_level"] = DEFAULT_LEVEL
 templates.env.globals.setdefault("_", _)
 templates.env.globals.setdefault("ngettext", ngettext)
 

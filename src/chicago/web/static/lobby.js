@@ -7,8 +7,6 @@ import { rulesEditor } from './rules-editor.js';
 
 const NAMES = [N_('You'), ...BOT_NAMES];
 const seatName = (seat) => (seat === 0 ? t(NAMES[0]) : NAMES[seat]);
-const LEVELS = ['easy', 'normal', 'hard'];
-const LEVEL_WORDS = { easy: N_('Easy'), normal: N_('Normal'), hard: N_('Hard') };
 
 const form = document.getElementById('new-game');
 const seatsSelect = document.getElementById('seats');
@@ -25,8 +23,9 @@ function renderSeatLevels() {
   seatLevels.replaceChildren();
   for (let seat = 1; seat < n; seat += 1) {
     const id = `level-${seat}`;
+    // the levels and their words as the page's own level choice offers them (the server's)
     const select = el('select', { id, 'data-seat': seat },
-      LEVELS.map((level) => el('option', { value: level }, t(LEVEL_WORDS[level]))));
+      [...levelSelect.options].map((o) => el('option', { value: o.value }, o.textContent)));
     select.value = previous[seat - 1] || levelSelect.value;
     seatLevels.append(el('div', { class: 'row' }, el('label', { for: id }, t('Seat {n}: {name}', { n: seat, name: seatName(seat) })), select));
   }

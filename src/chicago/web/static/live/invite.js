@@ -2,6 +2,7 @@
 // and sitting down with it: the page says who invites, the rules and the turn timer.
 import { api, el, errorText } from '../api.js';
 import { t } from '../i18n.js';
+import { LEVELS, levelName } from '../levels.js';
 import { rulesEditor } from '../rules-editor.js';
 import { seatName } from './words.js';
 
@@ -50,7 +51,7 @@ async function signedInName() {
 
 function seatChoices(count) {
   const box = document.getElementById('seat-players');
-  const choices = [['friend', t('A friend')], ['easy', t('Bot (easy)')], ['normal', t('Bot (normal)')], ['hard', t('Bot (hard)')]];
+  const choices = [['friend', t('A friend')], ...LEVELS.map((level) => [level, t('Bot ({level})', { level: levelName(level) })])];
   box.replaceChildren(...Array.from({ length: count - 1 }, (_, i) => {
     const id = `player-${i + 1}`;
     return el('div', { class: 'row' },

@@ -9,9 +9,9 @@ import { confirmDialog } from '../table/panel.js';
 import { rulesTitle } from '../table/board.js';
 import { $, S, base, live, profile } from '../table/state.js';
 import { name } from '../table/words.js';
+import { DEFAULT_LEVEL, LEVELS, levelName } from '../levels.js';
 import { botName } from './words.js';
 
-const LEVELS = ['easy', 'normal', 'hard'];
 
 /** Send a request of the seating box (or the side panel's seat box, `where`); a refusal is
  * shown in that box in the server's words, which are in the reader's language. */
@@ -77,10 +77,10 @@ function linkBox(l) {
 /** The creator's choice for a seat nobody has taken yet, or a bot's: free or a bot's level. */
 function seatChoice(p) {
   const id = `seat-kind-${p.seat}`;
-  const value = p.kind === 'bot' ? p.level || 'normal' : 'free';
+  const value = p.kind === 'bot' ? p.level || DEFAULT_LEVEL : 'free';
   const select = el('select', { id, 'aria-label': t('Seat {n}: who plays it', { n: p.seat + 1 }) },
     el('option', { value: 'free', selected: value === 'free' }, t('Free for a friend')),
-    ...LEVELS.map((level) => el('option', { value: level, selected: value === level }, t('Bot ({level})', { level: t(level) }))));
+    ...LEVELS.map((level) => el('option', { value: level, selected: value === level }, t('Bot ({level})', { level: levelName(level) }))));
   select.addEventListener('change', () => act('PUT', `/seats/${p.seat}`,
     select.value === 'free' ? { kind: 'free' } : { kind: 'bot', level: select.value }));
   return select;

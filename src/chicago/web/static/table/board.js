@@ -9,6 +9,7 @@ import { dispatch } from './dispatch.js';
 import { speedFactor } from './prefs.js';
 import { $, S, dom, hintedCards, live, myDecision, profile } from './state.js';
 import { SEAT_COLOURS } from '../faces.js';
+import { levelName } from '../levels.js';
 import { cardWords, name, points } from './words.js';
 
 function phaseText() {
@@ -114,7 +115,7 @@ export function renderSeats() {
     },
     el('div', { class: 'seat-head' },
       el('span', { class: 'seat-name' }, el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[seat]}` }), name(seat)),
-      seat !== S.me && levelOf(seat) ? el('span', { class: 'level' }, t(levelOf(seat))) : null),
+      seat !== S.me && levelOf(seat) ? el('span', { class: 'level' }, levelName(levelOf(seat))) : null),
     el('div', { class: 'seat-score' }, el('span', { class: 'score-num', 'data-score': seat }, String(d.scores[seat])), el('span', { class: 'unit' }, ` ${t('pts')}`)),
     badges(seat));
     if (seat !== S.me && !d.eliminated[seat] && d.handSizes[seat] > 0) box.append(backs(seat));
