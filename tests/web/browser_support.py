@@ -1,5 +1,5 @@
-"""What the browser tests share: a real server in a subprocess, Debian's Chromium driven by
-Playwright, and a player that drives the table page through a whole game.
+"""What the browser tests share (their fixtures are in conftest.py): Debian's Chromium
+driven by Playwright, and a player that drives the table page through a whole game.
 
 The player answers every decision through the page only (mouse clicks, or keys alone), and
 at every decision checks that the page fits the screen: no page scrolling, and the hand,
@@ -10,18 +10,14 @@ the wait between two decisions is measured without the test's own overhead.
 
 from __future__ import annotations
 
-import os
 import statistics
 import time
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-from server_support import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -38,29 +34,6 @@ needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(),
     reason="needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium)",
 )
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("browser") / "chicago.db"
-    with serving(f"sqlite:///{db}") as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    where = os.environ.get("CHICAGO_SCREENSHOTS")
-    path = Path(where) if where else tmp_path
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def new_page(

@@ -19,14 +19,9 @@ from browser_support import (
     Player,
     assert_fits,
     axe_problems,
-    browser,
     needs_chromium,
     new_page,
-    server,
-    shots,
 )
-
-__all__ = ["browser", "server", "shots"]  # fixtures
 
 pytestmark = needs_chromium
 

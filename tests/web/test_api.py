@@ -21,7 +21,6 @@ from test_api_support import (
     PG_URL,
     Apps,
     Player,
-    apps_fixture,
     assert_no_leak,
     hidden_cards,
     service_of,
@@ -36,16 +35,6 @@ from chicago.text.knob_words import KNOB_LABELS, VALUE_WORDS
 from chicago.web.action_body import parse_action
 
 SEED = 731_942_118_305
-
-
-@pytest.fixture
-def apps(tmp_path: Path) -> Iterator[Apps]:
-    yield from apps_fixture(tmp_path)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return apps.new()
 
 
 def stored_actions(app: Any, game_id: str) -> list[dict[str, Any]]:

@@ -6,28 +6,16 @@ Runs on SQLite (a file per test) or, with CHICAGO_TEST_DATABASE_URL, on PostgreS
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from argon2 import PasswordHasher
 from sqlalchemy import select
-from test_api_support import Apps, Player, apps_fixture
+from test_api_support import Player
 
 from chicago.store.models import Account
 from chicago.store.models import Session as SessionRow
-
-
-@pytest.fixture
-def apps(tmp_path: Path) -> Iterator[Apps]:
-    yield from apps_fixture(tmp_path)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return apps.new()
 
 
 def set_cookie_headers(response: Any) -> dict[str, str]:

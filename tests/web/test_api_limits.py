@@ -10,32 +10,20 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import uvicorn
 from sqlalchemy import func, select
-from test_api_support import Apps, Player, apps_fixture
+from test_api_support import Apps, Player
 
 from chicago.cli import build_parser, serve_config
 from chicago.store.models import Account, Game, GameAction, SigninFailure
 from chicago.store.models import Session as SessionRow
 from chicago.web.app import create_app
 from chicago.web.body import MAX_DEPTH
-
-
-@pytest.fixture
-def apps(tmp_path: Path) -> Iterator[Apps]:
-    yield from apps_fixture(tmp_path)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return apps.new()
 
 
 def count(app: Any, model: Any, *where: Any) -> int:

@@ -21,21 +21,15 @@ from typing import Any
 
 import pytest
 from browser_support import (
-    CHROMIUM,
     SNAPSHOT,
     Player,
     assert_fits,
     axe_problems,
-    browser,
     needs_chromium,
     new_page,
     pace_line,
-    server,
-    shots,
     waits,
 )
-
-__all__ = ["CHROMIUM", "browser", "server", "shots"]  # fixtures, also for other browser tests
 
 pytestmark = needs_chromium
 

@@ -11,12 +11,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from browser_support import browser, needs_chromium, server
+from browser_support import needs_chromium
 
 from chicago.core.game import Game
 from chicago.core.record import dump
-
-__all__ = ["browser", "server"]  # fixtures
 
 pytestmark = needs_chromium
 

@@ -9,9 +9,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from browser_support import axe_problems, browser, needs_chromium, server
-
-__all__ = ["browser", "server"]  # fixtures
+from browser_support import axe_problems, needs_chromium
 
 pytestmark = needs_chromium
 

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_support import Player, assert_fits, browser, needs_chromium, new_page, server
-
-__all__ = ["browser", "server"]  # fixtures
+from browser_support import (
+    Player,
+    assert_fits,
+    needs_chromium,
+    new_page,
+)
 
 pytestmark = needs_chromium
 

@@ -19,9 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import assert_fits, axe_problems, browser, needs_chromium, server, shots
-
-__all__ = ["browser", "server", "shots"]
+from browser_support import assert_fits, axe_problems, needs_chromium
 
 pytestmark = needs_chromium
 

@@ -24,23 +24,14 @@ import os
 import re
 import time
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_support import CHROMIUM, CHROMIUM_ARGS, SNAPSHOT, Player
 
-from server_support import serving
-
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 
-SERVER = """
-import sys, uvicorn
-from chicago.web.app import create_app
-app = create_app(sys.argv[2], pace_ms=30, driver_interval=0.03)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
-"""
 APP = "document.getElementById('table-app').dataset"
 VERSION = f"Number({APP}.version || -1)"
 READY = f"{APP}.state === 'ready'"
@@ -63,14 +54,6 @@ SEEN = """() => ({
   recap: document.querySelector('#recap[open]')
     ? document.getElementById('recap-body').innerText : '',
 })"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    db = tmp_path_factory.mktemp("live") / "chicago.db"
-    env = {**os.environ, "CHICAGO_SQLITE_SYNCHRONOUS": "NORMAL"}
-    with serving(f"sqlite:///{db}", script=SERVER, env=env) as base:
-        yield base, f"sqlite:///{db}"
 
 
 def this_deal_cards(message: dict[str, Any]) -> set[str]:
@@ -183,14 +166,14 @@ class Person:
 
 
 def test_three_people_and_a_bot_play_a_whole_game_and_again(
-    server: tuple[str, str], tmp_path: Path
+    live_server: tuple[str, str], tmp_path: Path
 ) -> None:
     from playwright import sync_api
 
     from chicago.store import Store
     from chicago.table.service import TableService
 
-    base, database = server
+    base, database = live_server
     store = Store(database, apply_migrations=False)
     service = TableService(store)
     shots = Path(os.environ.get("CHICAGO_SCREENSHOTS", str(tmp_path)))
@@ -409,7 +392,7 @@ SHOWN = """(text) => [...document.querySelectorAll('[role=alert], .failure, #cha
 
 
 def test_every_refusal_is_shown_and_the_creator_closes_an_open_table(
-    server: tuple[str, str],
+    live_server: tuple[str, str],
 ) -> None:
     """A refused request says why where the player asked: before the start on a phone (the
     start, a seat's choice, the link's buttons), during the game (a move, a bot for one's
@@ -418,7 +401,7 @@ def test_every_refusal_is_shown_and_the_creator_closes_an_open_table(
     seated friend's page says so in the friend's language."""
     from playwright import sync_api
 
-    base, _database = server
+    base, _database = live_server
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         for size in ((390, 844), (1280, 720)):

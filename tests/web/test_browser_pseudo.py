@@ -29,15 +29,11 @@ from browser_support import (
     PACE_RECORDER,
     SNAPSHOT,
     Player,
-    browser,
     needs_chromium,
-    shots,
 )
 
 from pseudo_locale import WORD, check, enabled, page_texts, pseudo
 from server_support import serving
-
-__all__ = ["browser", "shots"]  # fixtures
 
 pytestmark = needs_chromium
 

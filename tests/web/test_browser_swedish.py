@@ -15,13 +15,8 @@ from browser_support import (
     SNAPSHOT,
     Player,
     axe_problems,
-    browser,
     needs_chromium,
-    server,
-    shots,
 )
-
-__all__ = ["browser", "server", "shots"]  # fixtures
 
 pytestmark = needs_chromium
 

@@ -12,47 +12,21 @@ box, or the lobby with its tables.
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import (  # noqa: F401 (fixtures)
-    SNAPSHOT,
-    Player,
-    axe_problems,
-    browser,
-    needs_chromium,
-    shots,
-)
+from browser_support import SNAPSHOT, Player, axe_problems, needs_chromium
 from test_browser_live import DECISIONS, api, hidden_at, this_deal_cards, wait_js
 
 from chicago.core.views import WATCHER
-from server_support import serving
-
-__all__ = ["shots"]  # fixture
 
 pytestmark = needs_chromium
 
-SERVER = """
-import sys, uvicorn
-from chicago.web.app import create_app
-app = create_app(sys.argv[2], pace_ms=30, driver_interval=0.03)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
-"""
 VERSION = "Number(document.getElementById('table-app').dataset.version || -1)"
 SIZES = [(1280, 720), (390, 844)]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    db = tmp_path_factory.mktemp("watch") / "chicago.db"
-    env = {**os.environ, "CHICAGO_SQLITE_SYNCHRONOUS": "NORMAL"}
-    with serving(f"sqlite:///{db}", script=SERVER, env=env) as base:
-        yield base, f"sqlite:///{db}"
 
 
 def open_page(chromium: Any, size: tuple[int, int]) -> tuple[Any, Any, list[str]]:
@@ -119,12 +93,12 @@ def no_sideways_scroll(page: Any, where: str) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
 def test_a_spectator_follows_the_table_and_a_revoked_link_stops(
-    server: tuple[str, str], browser: Any, shots: Path, size: tuple[int, int]  # noqa: F811
+    live_server: tuple[str, str], browser: Any, shots: Path, size: tuple[int, int]
 ) -> None:
     from chicago.store import Store
     from chicago.table.service import TableService
 
-    base, database = server
+    base, database = live_server
     phone = size[0] < 640
     store = Store(database, apply_migrations=False)
     service = TableService(store)

@@ -7,24 +7,12 @@ with a capital letter."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from test_api_support import Player, apps_fixture
+from test_api_support import Player
 from test_pages import page_text
 
 from chicago.text.i18n import sentence
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Any]:
-    apps = apps_fixture(tmp_path)
-    made = next(apps)
-    yield made.new()
-    next(apps, None)
-
 
 UNKNOWN = {
     "/games/nosuch": "There is no game of yours at this address",

@@ -7,13 +7,11 @@ Swedish reader (the single player's games, a table with people, its chat, the hi
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from live_support import friends_table
-from test_api_support import Apps, Player, apps_fixture
+from test_api_support import Apps, Player
 
 from catalog_messages import SRC
 from chicago.text.i18n import catalog
@@ -74,11 +72,6 @@ def test_a_planted_lower_case_message_is_found(tmp_path: Path, monkeypatch: Any)
 
     monkeypatch.setattr(me, "SRC", tmp_path)
     assert me.raised_messages() == [("seats must be many", "planted.py:2")]
-
-
-@pytest.fixture
-def apps(tmp_path: Path) -> Iterator[Apps]:
-    yield from apps_fixture(tmp_path)
 
 
 def swedish(player: Player) -> Player:

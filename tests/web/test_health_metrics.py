@@ -8,27 +8,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from live_support import act_for, friends_table, quick, table
+from live_support import act_for, friends_table, table
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine
-from test_api_support import Apps, Player, apps_fixture
+from test_api_support import Player
+
+pytestmark = pytest.mark.quick_bots
 
 SEED = 424_242
-
-
-@pytest.fixture
-def apps(tmp_path: Path) -> Iterator[Apps]:
-    yield from apps_fixture(tmp_path)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return quick(apps.new())
 
 
 def samples(player: Player) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from history_support import finished_file, in_play, play_to_the_end
 from sqlalchemy import text
-from test_api_support import Apps, Player, apps_fixture, service_of, strings_in
+from test_api_support import Player, service_of, strings_in
 
 from chicago.core.cards import DECK
 from chicago.core.events import event_to_json
@@ -22,16 +19,6 @@ from chicago.table.history import HistoryService
 from chicago.web.faces import SEAT_COLOURS
 
 ALL_CARDS = {c.text for c in DECK}
-
-
-@pytest.fixture
-def apps(tmp_path: Path) -> Iterator[Apps]:
-    yield from apps_fixture(tmp_path)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return apps.new()
 
 
 def history_of(app: Any) -> HistoryService:

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import CHROMIUM
 from review_support import planted_game
-from test_browser import CHROMIUM, browser, server, shots  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 
@@ -58,7 +58,7 @@ def _step(page: Any) -> str:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_step_through_a_finished_game_and_open_the_statistics(
-    server: str, browser: Any, shots: Path, size: tuple[int, int],  # noqa: F811
+    server: str, browser: Any, shots: Path, size: tuple[int, int],
 ) -> None:
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
@@ -169,7 +169,7 @@ def test_step_through_a_finished_game_and_open_the_statistics(
 
 
 def test_the_replay_comes_with_its_first_step_in_the_page(
-    server: str, browser: Any,  # noqa: F811
+    server: str, browser: Any,
 ) -> None:
     """The viewer's page holds the game and its first position (no round trip
     after the page on a phone): opened, it asks the API for neither; the next step is asked

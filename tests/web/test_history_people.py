@@ -10,13 +10,11 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from live_support import friends_table, quick, tables_of, unsynced_apps
-from test_api_support import Apps, Player, strings_in
+from live_support import friends_table, tables_of
+from test_api_support import Player, strings_in
 
 from chicago.core.cards import DECK
 from chicago.core.events import event_to_json
@@ -28,18 +26,10 @@ from chicago.table.review_jobs import Reviews
 from chicago.web.auth import GUEST_COOKIE, hash_token
 from chicago.web.faces import SEAT_COLOURS
 
+pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
+
 ALL_CARDS = {c.text for c in DECK}
 NAMES = ["Ann", "Friend 1", "Friend 2"]
-
-
-@pytest.fixture
-def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    yield from unsynced_apps(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return quick(apps.new())
 
 
 def owner_of(player: Player) -> Owner:

@@ -7,30 +7,21 @@ else the test's temporary directory."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import CHROMIUM, browser, shots  # noqa: F401 (fixtures)
+from browser_support import CHROMIUM
 from history_support import finished_file
 
 from chicago.store import Owner, Store
 from chicago.table.service import TableService
 from chicago.web.auth import GUEST_COOKIE, hash_token
 from people_support import seat_people
-from server_support import serving
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 
 SIZES = ((390, 844), (1280, 720))
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    db = tmp_path_factory.mktemp("people-history") / "chicago.db"
-    with serving(f"sqlite:///{db}") as base:
-        yield base, f"sqlite:///{db}"
 
 
 def no_sideways_scroll(page: Any) -> bool:
@@ -48,9 +39,9 @@ def guest(page: Any, base: str) -> Owner:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_friend_finds_and_opens_the_tables_game(
-    server: tuple[str, str], browser: Any, shots: Path, size: tuple[int, int],  # noqa: F811
+    served: tuple[str, str], browser: Any, shots: Path, size: tuple[int, int],
 ) -> None:
-    base, url = server
+    base, url = served
     viewport = {"width": size[0], "height": size[1]}
     ann_page = browser.new_context(viewport=viewport).new_page()
     context = browser.new_context(viewport=viewport)

@@ -4,22 +4,15 @@ export and import validated, errors in one sentence (and in Swedish when asked).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
-from test_api_support import Apps, Player, apps_fixture
+from test_api_support import Apps, Player
 
 from chicago.store.pads import Pads, PadSummary
 
 SETUP = {"players": ["Anna", "Bo", "Cia"], "dealer": 2, "profile": "classic"}
-
-
-@pytest.fixture
-def apps(tmp_path: Path) -> Iterator[Apps]:
-    yield from apps_fixture(tmp_path)
 
 
 def stage(pad: dict[str, Any], seats: list[int], category: str) -> dict[str, Any]:

@@ -5,27 +5,14 @@ errors and the narrated events in that language, and the catalog for the browser
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from test_api_support import Apps, Player, apps_fixture
+from test_api_support import Player
 
 from chicago.text.i18n import catalog_for_browser
 
 SV = {"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5"}
 PAGES = ("/", "/rules", "/privacy", "/signin", "/signup")
-
-
-@pytest.fixture
-def apps(tmp_path: Path) -> Iterator[Apps]:
-    yield from apps_fixture(tmp_path)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return apps.new()
 
 
 def html_lang(source: str) -> str:

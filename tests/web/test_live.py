@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +20,6 @@ from live_support import (
     friends_table,
     quick,
     tables_of,
-    unsynced_apps,
 )
 from test_api_support import Apps, Player
 
@@ -31,15 +28,7 @@ from chicago.store import Owner
 from chicago.web.auth import hash_token
 from chicago.web.live import live_json
 
-
-@pytest.fixture
-def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    yield from unsynced_apps(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return quick(apps.new())
+pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 
 
 class Clock:

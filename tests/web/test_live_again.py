@@ -8,9 +8,7 @@ Runs on SQLite, or on PostgreSQL with CHICAGO_TEST_DATABASE_URL (scripts/postgre
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,23 +17,13 @@ from live_support import (
     quick,
     table,
     tables_of,
-    unsynced_apps,
 )
 from test_api_support import Apps, Player
 
 from chicago.table.again import AGAIN_WAIT
 from chicago.table.driver import Driver
 
-
-@pytest.fixture
-def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    yield from unsynced_apps(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return quick(apps.new())
-
+pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 
 
 def finished_table(app: Any, timer: int = 30) -> tuple[str, list[Player]]:

@@ -8,8 +8,6 @@ Runs on SQLite, or on PostgreSQL with CHICAGO_TEST_DATABASE_URL (scripts/postgre
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,25 +15,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from live_support import (
     friends_table,
-    quick,
     table,
-    unsynced_apps,
 )
-from test_api_support import Apps, Player
+from test_api_support import Player
 
 from chicago.table.invites import CODE_ALPHABET, CODE_LENGTH, as_code, new_invite
 from chicago.table.people import name_key
 
-
-@pytest.fixture
-def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    yield from unsynced_apps(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return quick(apps.new())
-
+pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 
 
 def test_only_the_tables_creator_is_told_they_are(app: Any) -> None:

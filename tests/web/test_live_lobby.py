@@ -4,23 +4,13 @@ an account's list is the same on every device; the saved solo games leave them o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from live_support import friends_table, tables_of
-from test_api_support import Apps, Player, apps_fixture
+from live_support import friends_table
+from test_api_support import Player
 
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    monkeypatch.setenv("CHICAGO_SQLITE_SYNCHRONOUS", "NORMAL")
-    apps: Apps
-    for apps in apps_fixture(tmp_path):
-        app = apps.new()
-        tables_of(app).pace_ms = 0
-        yield app
+pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 
 
 def listed(player: Player) -> list[dict[str, Any]]:

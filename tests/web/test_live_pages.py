@@ -9,24 +9,14 @@ Runs on SQLite, or on PostgreSQL with CHICAGO_TEST_DATABASE_URL (scripts/postgre
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from live_support import act_for, friends_table, hidden_from, quick, tables_of, unsynced_apps
-from test_api_support import Apps, Player
+from live_support import act_for, friends_table, hidden_from, tables_of
+from test_api_support import Player
 from test_pages import card_tokens, embedded_table
 
-
-@pytest.fixture
-def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    yield from unsynced_apps(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return quick(apps.new())
+pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 
 
 def page_of(player: Player, path: str) -> tuple[str, Any]:

@@ -10,22 +10,16 @@ Runs on SQLite, or on PostgreSQL with CHICAGO_TEST_DATABASE_URL (scripts/postgre
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from live_support import friends_table, tables_of
-from test_api_support import Apps, Player, apps_fixture
+from test_api_support import Apps, Player
 
 from chicago.web.hub import DEAD, Conn, Hub
 
-
-@pytest.fixture
-def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    monkeypatch.setenv("CHICAGO_SQLITE_SYNCHRONOUS", "NORMAL")
-    yield from apps_fixture(tmp_path)
+pytestmark = pytest.mark.unsynced
 
 
 class Clock:

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from live_support import act_for, assert_private, friends_table, tables_of, unsynced_apps
+from live_support import act_for, assert_private, friends_table, tables_of
 from test_api_support import Apps, Player
 
 from chicago.text.i18n import use_language
@@ -23,10 +21,7 @@ from chicago.web.hub import Hub
 from chicago.web.live import live_json
 from chicago.web.live_render import dumps
 
-
-@pytest.fixture
-def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    yield from unsynced_apps(tmp_path, monkeypatch)
+pytestmark = pytest.mark.unsynced
 
 
 def hub_of(app: Any) -> Hub:

@@ -10,21 +10,18 @@ Runs on SQLite, or on PostgreSQL with CHICAGO_TEST_DATABASE_URL (scripts/postgre
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from live_support import (
     friends_table,
     owner_of,
-    quick,
     tables_of,
-    unsynced_apps,
 )
 from sqlalchemy import select
-from test_api_support import Apps, Player
+from test_api_support import Player
 
 from chicago.bots.base import bot_stream
 from chicago.core.game import Game
@@ -32,16 +29,7 @@ from chicago.core.views import view
 from chicago.store.models import LiveTable
 from chicago.table.live import LiveTables
 
-
-@pytest.fixture
-def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    yield from unsynced_apps(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return quick(apps.new())
-
+pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 
 
 def stored_turn(tables: LiveTables, game_id: str) -> tuple[int | None, object]:

@@ -8,8 +8,6 @@ Runs on SQLite, or on PostgreSQL with CHICAGO_TEST_DATABASE_URL (scripts/postgre
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,26 +16,16 @@ from live_support import (
     act_for,
     assert_private,
     friends_table,
-    quick,
     tables_of,
-    unsynced_apps,
 )
 from starlette.websockets import WebSocketDisconnect
-from test_api_support import Apps, Player
+from test_api_support import Player
 
 from chicago.core.views import WATCHER
 
+pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
+
 GONE = 4410
-
-
-@pytest.fixture
-def apps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Apps]:
-    yield from unsynced_apps(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return quick(apps.new())
 
 
 def started(app: Any, n_friends: int = 2, bots: int = 1) -> tuple[str, list[Player]]:

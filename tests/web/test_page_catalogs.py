@@ -9,14 +9,12 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from babel.messages.extract import extract_from_file
 from review_support import planted_game
-from test_api_support import Apps, Player, apps_fixture
+from test_api_support import Player
 
 from catalog_messages import JS_KEYWORDS, OPTIONS
 from chicago.text.i18n import catalog_for_browser
@@ -31,13 +29,6 @@ CATALOG_TAG = re.compile(r'<script src="(/static/catalogs/sv/([a-z-]+)\.js)\?v=(
 IMPORTS = re.compile(r"""(?:^|[;\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?"""
                      r"""\(?\s*['"](\.{1,2}/[^'"]+)['"]""", re.M)
 ENTRIES = re.compile(r"module_script\(\s*'([^']+)'(?:\s*,\s*'([^']+)')?")
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Any]:
-    apps: Apps
-    for apps in apps_fixture(tmp_path):
-        yield apps.new()
 
 
 def catalog_file(p: Player, page: str) -> tuple[str, dict[str, Any], Any]:

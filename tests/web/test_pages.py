@@ -9,8 +9,6 @@ import html
 import json
 import re
 import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +20,6 @@ from chicago.core.rules import PRESETS, ProfileError, customize
 from chicago.text.core_errors import error_words
 from chicago.text.level_words import LEVEL_WORDS
 from chicago.text.rules_text import rules_page
-from chicago.web.app import create_app
 from chicago.web.pages import profile_from_query
 
 with warnings.catch_warnings():
@@ -30,15 +27,6 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 SEED = 20_240_611
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'pages.db'}")
-    with TestClient(app) as c:
-        c.get("/")  # the guest and CSRF cookies
-        yield c
-    app.state.store.close()
 
 
 def post(c: TestClient, path: str, body: Any) -> Any:

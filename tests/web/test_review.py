@@ -7,26 +7,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
-import pytest
 from review_support import planted_game
-from test_api_support import Apps, Player, apps_fixture
+from test_api_support import Player
 
 from chicago.table.review_jobs import Reviews
-
-
-@pytest.fixture
-def apps(tmp_path: Path) -> Iterator[Apps]:
-    yield from apps_fixture(tmp_path)
-
-
-@pytest.fixture
-def app(apps: Apps) -> Any:
-    return apps.new()
 
 
 def wait_done(player: Player, gid: str, limit: float = 120.0) -> dict[str, Any]:

@@ -10,7 +10,6 @@ import re
 import shutil
 import subprocess
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,6 @@ from starlette.responses import PlainTextResponse, StreamingResponse
 from starlette.routing import Route
 from test_pages import embedded_table
 
-from chicago.web.app import create_app
 from chicago.web.assets import IMMUTABLE, Assets, encodings
 from chicago.web.pages import ASSETS, STATIC_DIR, TEMPLATES_DIR
 from chicago.web.transfer import Transfer
@@ -30,15 +28,6 @@ from chicago.web.transfer import Transfer
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from fastapi.testclient import TestClient
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'transfer.db'}")
-    with TestClient(app) as c:
-        c.get("/")  # the guest and CSRF cookies
-        yield c
-    app.state.store.close()
 
 
 def plain(c: TestClient, path: str, **headers: str) -> Any:
