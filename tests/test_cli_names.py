@@ -15,15 +15,6 @@ import pytest
 from chicago.cli import main
 from chicago.text.seat_names import seat_names
 from chicago.tui.model import seat_label, seat_name
-from review_plants import chicago_into_a_loss
-
-
-@pytest.fixture(scope="module")
-def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
-    p = chicago_into_a_loss()  # R5.2, R7.2: seat 0 calls a Chicago it cannot make
-    path = tmp_path_factory.mktemp("names") / "game.json"
-    path.write_text(json.dumps(p.data))
-    return path, p.index
 
 
 def test_the_terminal_game_names_the_bots_as_the_table_does() -> None:

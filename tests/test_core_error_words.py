@@ -22,7 +22,6 @@ from chicago.table.service import TableService
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import catalog, use_language
 from chicago.tui.dialogs import PathScreen
-from chicago.tui.local import open_service
 from test_tui import ME, SIZE, flat, make_app, screen_text, settle
 
 CORE = Path(__file__).resolve().parent.parent / "src" / "chicago" / "core"
@@ -185,13 +184,6 @@ def test_cli_rules_says_a_contradiction_in_swedish(capsys: pytest.CaptureFixture
         "chicago rules: straight_flush_points=11 motsäger straight_flush")
     assert cli.main([*argv[:-1], "en"]) == 2
     assert "contradicts straight_flush=win" in capsys.readouterr().err
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> TableService:
-    s = open_service(f"sqlite:///{tmp_path / 'chicago.db'}")
-    yield s  # type: ignore[misc]
-    s.store.close()
 
 
 def test_the_textual_import_dialog_and_form_speak_swedish(service: TableService,

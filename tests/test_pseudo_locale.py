@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,18 +20,12 @@ from chicago.cli import main
 from chicago.core.rules import HOUSE
 from chicago.plain import PlainOptions, play_plain
 from chicago.text.i18n import use_language
-from pseudo_locale import check, enabled, leaks, lines_of, pseudo
+from pseudo_locale import check, leaks, lines_of, pseudo
 
 CARD_CODE = re.compile(r"^[2-9TJQKA][cdhs]$")
 """Line mode shows card codes as what to type (`Kd 7c`): the only words it may leave,
 beside a rule profile's id (`chicago-gamewide-0.2`, typed after `--profile`) and paths."""
 PROFILE_ID = re.compile(r"[a-z]+(-[a-z0-9.]+)+|`[a-z]+`")
-
-
-@pytest.fixture(scope="module")
-def xx(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    with enabled(tmp_path_factory.mktemp("pseudo")) as folder:
-        yield folder
 
 
 def test_the_transformation_keeps_placeholders_and_markup() -> None:

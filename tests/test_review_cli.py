@@ -13,15 +13,6 @@ from typing import Any
 import pytest
 
 from chicago.cli import main
-from review_plants import chicago_into_a_loss
-
-
-@pytest.fixture(scope="module")
-def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
-    p = chicago_into_a_loss()  # R5.2, R7.2: a Chicago called into a sure loss
-    path = tmp_path_factory.mktemp("review") / "game.json"
-    path.write_text(json.dumps(p.data))
-    return path, p.index
 
 
 def test_json_for_scripts(planted: tuple[Path, int], capsys: Any) -> None:

@@ -14,7 +14,6 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +39,7 @@ from chicago.tui.dialogs import (
     RecapScreen,
     RulesScreen,
 )
-from chicago.tui.local import local_owner, open_service
+from chicago.tui.local import local_owner
 from chicago.tui.model import card_tokens, sort_hand
 from chicago.tui.table import TableScreen
 
@@ -67,13 +66,6 @@ def _collect_log(monkeypatch: pytest.MonkeyPatch) -> None:
         original(self, lines, data)
 
     monkeypatch.setattr(TableScreen, "_log", spy)
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[TableService]:
-    s = open_service(f"sqlite:///{tmp_path / 'chicago.db'}")
-    yield s
-    s.store.close()
 
 
 def make_app(service: TableService, **kw: Any) -> ChicagoApp:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,6 @@ from chicago.core.rules import customize, profile_to_json
 from chicago.core.state import Phase
 from chicago.table.service import TableService
 from chicago.text.i18n import _, use_language
-from chicago.tui.local import open_service
 from chicago.tui.table import TableScreen
 from test_tui import ME, SIZE, flat, make_app, screen_text, settle, table_screen
 
@@ -57,13 +55,6 @@ async def hint(pilot: Pilot[None], s: TableScreen) -> str:
         assert time.monotonic() < deadline, "no hint within a minute"
         await pilot.pause(0.05)
     return s.message
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[TableService]:
-    s = open_service(f"sqlite:///{tmp_path / 'chicago.db'}")
-    yield s
-    s.store.close()
 
 
 WORDS = {

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,16 +22,8 @@ from chicago.text.i18n import use_language
 from chicago.tui.app import MenuScreen, NewGameDefaults
 from chicago.tui.cards import NO_BREAK
 from chicago.tui.dialogs import ConfirmScreen, KeysScreen
-from chicago.tui.local import open_service
 from chicago.tui.table import TableScreen
 from test_tui import ME, RESET_GAME, flat, make_app, screen_text, settle, start_game, table_screen
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[TableService]:
-    s = open_service(f"sqlite:///{tmp_path / 'chicago.db'}")
-    yield s
-    s.store.close()
 
 
 def luminance(c: Color) -> float:

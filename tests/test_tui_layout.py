@@ -7,10 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from chicago.core.actions import Play
 from chicago.core.game import Game
@@ -18,17 +14,8 @@ from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.table.service import TableService
 from chicago.tui.app import NewGameDefaults
-from chicago.tui.local import open_service
 from chicago.tui.model import Board, play_prompt
 from test_tui import SIZE, flat, make_app, screen_text, settle, start_game, table_screen
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[TableService]:
-    s = open_service(f"sqlite:///{tmp_path / 'chicago.db'}")
-    yield s
-    s.store.close()
-
 
 LEGEND = "D dealer · ★ called"
 """The legend's start (beside the cards it wraps)."""

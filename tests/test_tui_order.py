@@ -4,24 +4,12 @@ number from the exchanges through the tricks, and the log lists cards in that or
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from chicago.core.state import Phase
 from chicago.table.service import TableService
 from chicago.text.cards import face, in_hand_order
 from chicago.tui.app import NewGameDefaults
-from chicago.tui.local import open_service
 from test_tui import SIZE, make_app, settle, start_game, table_screen
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[TableService]:
-    s = open_service(f"sqlite:///{tmp_path / 'chicago.db'}")
-    yield s
-    s.store.close()
 
 
 def test_a_card_keeps_its_number_from_the_exchanges_to_the_tricks(

@@ -25,16 +25,17 @@ KEYS: frozenset[str] = frozenset({"esc", "tab", "enter", "space"})
 
 
 @pytest.fixture
-def service(tmp_path: Path) -> Iterator[TableService]:
+def pseudo_service(tmp_path: Path) -> Iterator[TableService]:
+    """The table service with the pseudo-language's catalog made and switched on."""
     with enabled(tmp_path / "pseudo"):
         s = open_service(f"sqlite:///{tmp_path / 'chicago.db'}")
         yield s
         s.store.close()
 
 
-def test_a_whole_textual_game_in_the_pseudo_locale(service: TableService) -> None:
-    app = make_app(service, defaults=NewGameDefaults(seats=2, levels=("easy",),
-                                                     seed=FULL_GAME_SEED))
+def test_a_whole_textual_game_in_the_pseudo_locale(pseudo_service: TableService) -> None:
+    app = make_app(pseudo_service, defaults=NewGameDefaults(seats=2, levels=("easy",),
+                                                            seed=FULL_GAME_SEED))
     seen: list[tuple[str, str]] = []
     hinted: set[Phase] = set()
 

@@ -5,8 +5,6 @@ app closes do nothing (a quick n used to open the new-game form on a closing app
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from textual import events
@@ -16,15 +14,7 @@ from chicago.table.service import TableService
 from chicago.text.i18n import use_language
 from chicago.tui.app import MenuScreen
 from chicago.tui.dialogs import ConfirmScreen
-from chicago.tui.local import open_service
 from test_tui import SIZE, flat, make_app, screen_text
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[TableService]:
-    s = open_service(f"sqlite:///{tmp_path / 'chicago.db'}")
-    yield s
-    s.store.close()
 
 
 def test_keys_typed_after_quit_do_nothing(service: TableService) -> None:

@@ -6,26 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from chicago.core.state import Phase
 from chicago.table.service import TableService
 from chicago.text.i18n import use_language
 from chicago.tui.app import NewGameDefaults, NewGameScreen
-from chicago.tui.local import open_service
 from chicago.tui.model import sort_hand
 from test_swedish import english_in
 from test_tui import FULL_GAME_SEED, SIZE, flat, make_app, screen_text, settle, table_screen
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[TableService]:
-    s = open_service(f"sqlite:///{tmp_path / 'chicago.db'}")
-    yield s
-    s.store.close()
 
 
 def swedish_screen(text: str) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,17 +19,10 @@ from chicago.text.i18n import use_language
 from chicago.tui.app import NewGameDefaults, NewGameScreen
 from chicago.tui.cards import rich_line
 from chicago.tui.dialogs import KeysScreen
-from chicago.tui.local import GameFileProblem, import_game, open_service
+from chicago.tui.local import GameFileProblem, import_game
 from test_tui import ME, SIZE, flat, make_app, screen_text, start_game
 
 SHOTS = Path(os.environ.get("CHICAGO_SHOTS", "/tmp/shots/terminal"))
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[TableService]:
-    s = open_service(f"sqlite:///{tmp_path / 'chicago.db'}")
-    yield s
-    s.store.close()
 
 
 def test_the_swedish_form_and_table_fit_80x24(service: TableService) -> None:

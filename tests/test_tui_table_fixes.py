@@ -7,8 +7,6 @@ score chart has one scale and every deal, and custom profiles can be played."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,17 +27,9 @@ from chicago.text.seat_names import BOT_NAMES
 from chicago.tui.app import ChicagoApp, NewGameDefaults, NewGameScreen
 from chicago.tui.cards import FACE, card_face
 from chicago.tui.dialogs import ChartScreen, RecapScreen, RulesScreen, chart_scale, score_bars
-from chicago.tui.local import open_service
 from chicago.tui.model import Board, sort_hand
 from chicago.tui.rule_changes import profile_from_form
 from test_tui import ME, SIZE, flat, make_app, screen_text, settle, start_game, table_screen
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[TableService]:
-    s = open_service(f"sqlite:///{tmp_path / 'chicago.db'}")
-    yield s
-    s.store.close()
 
 
 async def decide(pilot: Pilot[None], app: ChicagoApp) -> None:

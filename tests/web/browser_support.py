@@ -36,6 +36,27 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
+def csrf_of(context: Any) -> str:
+    """The CSRF token a browser context holds (its cookie), for a request sent beside the
+    page's own."""
+    token: str = next(c["value"] for c in context.cookies() if c["name"] == "chicago_csrf")
+    return token
+
+
+def api(page: Any, method: str, path: str, body: Any = None) -> Any:
+    """A request from inside the page, with its cookies and its CSRF token in the header:
+    {status, body} as the page received them."""
+    return page.evaluate(
+        """async ([method, path, body]) => {
+             const csrf = (document.cookie.match(/chicago_csrf=([^;]*)/) || [])[1] || '';
+             const r = await fetch(path, {method, credentials: 'same-origin',
+               headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf},
+               body: body === null ? undefined : JSON.stringify(body)});
+             return {status: r.status, body: await r.text()}; }""",
+        [method, path, body],
+    )
+
+
 def new_page(
     browser: Any, width: int, height: int, speed: str = "fast"
 ) -> tuple[Any, Any, list[str]]:

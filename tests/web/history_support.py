@@ -11,6 +11,13 @@ from test_api_support import Player
 from chicago.core import record
 from chicago.core.game import Game
 from chicago.core.rules import get_profile
+from chicago.table.history import HistoryService
+
+
+def history_of(app: Any) -> HistoryService:
+    """The app's history service (to reach the stored games behind the API)."""
+    service: HistoryService = app.state.history
+    return service
 
 
 def finished_file(seed: int, seats: int = 2, profile: str = "chicago-gamewide-0.2",

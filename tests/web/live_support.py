@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,19 @@ from chicago.web.auth import hash_token
 SEED = 918_273_645
 _CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
 """A card anywhere in a JSON text, as a string of its own."""
+
+
+class Clock:
+    """A clock the test moves by hand (the turn timer, the bots' pace and presence read it)."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
 
 
 def tables_of(app: Any) -> LiveTables:

@@ -125,6 +125,20 @@ class Player:
         return self.post("/api/auth/signin", {"username": username, "password": password})
 
 
+def post(c: TestClient, path: str, body: Any) -> Any:
+    """A POST from a test client's browser, its CSRF cookie sent back in the header."""
+    return c.post(path, json=body, headers={"X-CSRF-Token": c.cookies["chicago_csrf"]})
+
+
+def new_game(c: TestClient, *, seed: int, **body: Any) -> dict[str, Any]:
+    """A new game of four seats with easy bots (unless `body` says otherwise) from a test
+    client: the table the API answers."""
+    r = post(c, "/api/games", {"seats": 4, "level": "easy", "seed": seed, **body})
+    assert r.status_code == 201, r.text
+    table: dict[str, Any] = r.json()
+    return table
+
+
 def service_of(app: Any) -> TableService:
     service: TableService = app.state.service
     return service

@@ -25,6 +25,7 @@ from browser_support import (
     Player,
     assert_fits,
     axe_problems,
+    csrf_of,
     needs_chromium,
     new_page,
     pace_line,
@@ -335,7 +336,7 @@ def test_going_back_to_a_table_shows_the_servers_state(server: str, browser: Any
     Player(page, keyboard=False).settle()
     shown = int(page.get_attribute("#table-app", "data-version") or "-1")
     api = page.url.replace("/games/", "/api/games/")
-    csrf = next(c["value"] for c in context.cookies() if c["name"] == "chicago_csrf")
+    csrf = csrf_of(context)
     hint = page.request.get(api + "/hint").json()
     moved = page.request.post(api + "/actions", data={"version": shown,
                                                      "action": hint["action"]},

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import assert_fits, axe_problems, needs_chromium
+from browser_support import assert_fits, axe_problems, csrf_of, needs_chromium
 
 pytestmark = needs_chromium
 
@@ -111,7 +111,7 @@ def _import(page: Any, server: str, data: dict[str, Any], keep: int) -> str:
     cut = copy.deepcopy(data)
     cut["actions"] = cut["actions"][:keep]
     page.request.get(server + "/api/auth/me")  # the CSRF cookie
-    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "chicago_csrf")
+    csrf = csrf_of(page.context)
     r = page.request.post(server + "/api/games/import", data=cut,
                           headers={"X-CSRF-Token": csrf})
     assert r.status == 201, r.text()

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, SNAPSHOT, Player
+from browser_support import CHROMIUM, CHROMIUM_ARGS, SNAPSHOT, Player, api
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 
@@ -91,18 +91,6 @@ def hidden_at(service: Any, game_id: str, seat: int, version: int) -> set[str]:
         row = service.store.get_game(game_id)
         _STATES[key] = service._snapshot(replace(row, version=version)).state
     return hidden_from(_STATES[key], seat)
-
-
-def api(page: Any, method: str, path: str, body: Any = None) -> Any:
-    return page.evaluate(
-        """async ([method, path, body]) => {
-             const csrf = (document.cookie.match(/chicago_csrf=([^;]*)/) || [])[1] || '';
-             const r = await fetch(path, {method, credentials: 'same-origin',
-               headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf},
-               body: body === null ? undefined : JSON.stringify(body)});
-             return {status: r.status, body: await r.text()}; }""",
-        [method, path, body],
-    )
 
 
 class Person:

@@ -29,6 +29,7 @@ from browser_support import (
     PACE_RECORDER,
     SNAPSHOT,
     Player,
+    api,
     needs_chromium,
 )
 
@@ -147,15 +148,7 @@ APP = "document.getElementById('table-app').dataset"
 
 def _api(page: Any, method: str, path: str, body: Any = None) -> Any:
     """A request from the page (its cookies and CSRF token): (status, parsed body)."""
-    r = page.evaluate(
-        """async ([method, path, body]) => {
-             const csrf = (document.cookie.match(/chicago_csrf=([^;]*)/) || [])[1] || '';
-             const r = await fetch(path, {method, credentials: 'same-origin',
-               headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf},
-               body: body === null ? undefined : JSON.stringify(body)});
-             return {status: r.status, body: await r.text()}; }""",
-        [method, path, body],
-    )
+    r = api(page, method, path, body)
     return r["status"], json.loads(r["body"]) if r["body"] else None
 
 

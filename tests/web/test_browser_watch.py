@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import SNAPSHOT, Player, axe_problems, needs_chromium
-from test_browser_live import DECISIONS, api, hidden_at, this_deal_cards, wait_js
+from browser_support import SNAPSHOT, Player, api, axe_problems, needs_chromium
+from test_browser_live import DECISIONS, hidden_at, this_deal_cards, wait_js
 
 from chicago.core.views import WATCHER
 

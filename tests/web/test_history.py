@@ -8,22 +8,16 @@ import hashlib
 import re
 from typing import Any
 
-from history_support import finished_file, in_play, play_to_the_end
+from history_support import finished_file, history_of, in_play, play_to_the_end
 from sqlalchemy import text
 from test_api_support import Player, service_of, strings_in
 
 from chicago.core.cards import DECK
 from chicago.core.events import event_to_json
 from chicago.core.views import view, view_to_json
-from chicago.table.history import HistoryService
 from chicago.web.faces import SEAT_COLOURS
 
 ALL_CARDS = {c.text for c in DECK}
-
-
-def history_of(app: Any) -> HistoryService:
-    service: HistoryService = app.state.history
-    return service
 
 
 def test_history_lists_the_owners_finished_games_with_filters(app: Any) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import CHROMIUM
+from browser_support import CHROMIUM, csrf_of
 from review_support import planted_game
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
@@ -29,7 +29,7 @@ SWIPE = """([dx]) => {
 def _import(page: Any, base: str, data: dict[str, Any]) -> str:
     context = page.context
     page.goto(base + "/history")
-    csrf = next(c["value"] for c in context.cookies() if c["name"] == "chicago_csrf")
+    csrf = csrf_of(context)
     r = page.request.post(
         base + "/api/games/import", data=json.dumps(data),
         headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},

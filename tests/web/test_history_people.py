@@ -13,32 +13,21 @@ import re
 from typing import Any
 
 import pytest
-from live_support import friends_table, tables_of
+from history_support import history_of
+from live_support import friends_table, owner_of, tables_of
 from test_api_support import Player, strings_in
 
 from chicago.core.cards import DECK
 from chicago.core.events import event_to_json
 from chicago.core.views import view, view_to_json
-from chicago.store import Owner
-from chicago.table.history import HistoryService
 from chicago.table.replay import Replay
 from chicago.table.review_jobs import Reviews
-from chicago.web.auth import GUEST_COOKIE, hash_token
 from chicago.web.faces import SEAT_COLOURS
 
 pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 
 ALL_CARDS = {c.text for c in DECK}
 NAMES = ["Ann", "Friend 1", "Friend 2"]
-
-
-def owner_of(player: Player) -> Owner:
-    return Owner("guest", hash_token(player.http.cookies[GUEST_COOKIE]))
-
-
-def history_of(app: Any) -> HistoryService:
-    service: HistoryService = app.state.history
-    return service
 
 
 def play(app: Any, game_id: str, players: list[Player], actions: int | None, seed: int) -> None:

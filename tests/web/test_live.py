@@ -9,50 +9,30 @@ from __future__ import annotations
 
 import random
 import threading
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from live_support import (
     SEED,
+    Clock,
     act_for,
     assert_private,
     friends_table,
+    owner_of,
     quick,
+    table,
     tables_of,
 )
 from test_api_support import Apps, Player
 
 from chicago.core import record
-from chicago.store import Owner
-from chicago.web.auth import hash_token
 from chicago.web.live import live_json
 
 pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 
 
-class Clock:
-    """A clock the test moves by hand (the turn timer and the bots' pace read it)."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
 def use_clock(app: Any, clock: Clock) -> None:
     tables_of(app).service.clock = clock
-
-
-def table(player: Player, game_id: str) -> dict[str, Any]:
-    r = player.get(f"/api/tables/{game_id}")
-    assert r.status_code == 200, r.text
-    data: dict[str, Any] = r.json()
-    return data
 
 
 # Invitations and seats ---------------------------------------------------------------------
@@ -221,10 +201,6 @@ def test_the_solo_endpoints_refuse_a_table_with_people(app: Any) -> None:
     # nor is a backup made before the end: it holds the seed and every hand
     r = ann.get(f"/api/tables/{game_id}/export")
     assert r.status_code == 409 and "over" in r.json()["error"]
-
-
-def owner_of(player: Player) -> Owner:
-    return Owner("guest", hash_token(str(player.http.cookies["chicago_guest"])))
 
 
 def test_a_whole_game_every_message_private_and_the_backup_replays(app: Any) -> None:

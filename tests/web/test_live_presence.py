@@ -10,24 +10,16 @@ Runs on SQLite, or on PostgreSQL with CHICAGO_TEST_DATABASE_URL (scripts/postgre
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import pytest
-from live_support import friends_table, tables_of
+from live_support import Clock, friends_table, tables_of
 from test_api_support import Apps, Player
 
 from chicago.web.hub import DEAD, Conn, Hub
 
 pytestmark = pytest.mark.unsynced
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 def hub_of(app: Any, clock: Clock, heard: list[tuple[str, str]]) -> Hub:

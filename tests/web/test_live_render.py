@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 import pytest
-from live_support import act_for, assert_private, friends_table, tables_of
+from live_support import act_for, assert_private, friends_table, table, tables_of
 from test_api_support import Apps, Player
 
 from chicago.text.i18n import use_language
@@ -36,13 +36,6 @@ def started(app: Any) -> tuple[str, list[Player]]:
     game_id, _ = friends_table(players[0], players[1:], seats=4, bots=1)
     assert players[0].post(f"/api/tables/{game_id}/start").status_code == 200
     return game_id, players
-
-
-def table(player: Player, game_id: str) -> dict[str, Any]:
-    r = player.get(f"/api/tables/{game_id}")
-    assert r.status_code == 200, r.text
-    data: dict[str, Any] = r.json()
-    return data
 
 
 def step(app: Any, game_id: str, players: list[Player], rng: random.Random) -> None:

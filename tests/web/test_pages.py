@@ -12,6 +12,7 @@ import warnings
 from typing import Any
 
 import pytest
+from test_api_support import new_game, post
 
 from chicago.bots import DEFAULT_LEVEL, LEVELS
 from chicago.cli.commands import profile_with_changes
@@ -27,18 +28,6 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 SEED = 20_240_611
-
-
-def post(c: TestClient, path: str, body: Any) -> Any:
-    return c.post(path, json=body, headers={"X-CSRF-Token": c.cookies["chicago_csrf"]})
-
-
-def new_game(c: TestClient, **body: Any) -> dict[str, Any]:
-    body = {"seats": 4, "level": "easy", "seed": SEED, **body}
-    r = post(c, "/api/games", body)
-    assert r.status_code == 201, r.text
-    table: dict[str, Any] = r.json()
-    return table
 
 
 def page_text(source: str) -> str:
@@ -59,7 +48,7 @@ def card_tokens(source: str) -> set[str]:
 
 
 def test_every_page_renders(client: TestClient) -> None:
-    game = new_game(client)
+    game = new_game(client, seed=SEED)
     paths = ["/", "/rules", "/privacy", "/signin", "/signup", f"/games/{game['id']}"]
     paths += [f"/rules?profile={pid}" for pid in PRESETS]
     for path in paths:
@@ -236,7 +225,7 @@ def hidden_from_seat_0(client: TestClient, game_id: str) -> set[str]:
 
 
 def test_table_page_source_holds_no_cards_of_other_seats(client: TestClient) -> None:
-    table = new_game(client)
+    table = new_game(client, seed=SEED)
     game_id = table["id"]
     for _ in range(6):  # at the start, and after some of seat 0's moves
         hidden = hidden_from_seat_0(client, game_id)
@@ -270,7 +259,7 @@ def embedded_table(source: str) -> Any:
 
 def test_table_page_of_another_owner_holds_nothing_of_the_game(client: TestClient) -> None:
     """R9.1: someone else's game (another guest) gets the shell, with no state in it."""
-    game_id = new_game(client)["id"]
+    game_id = new_game(client, seed=SEED)["id"]
     app: Any = client.app
     stranger = TestClient(app)  # no cookies: another guest
     source = stranger.get(f"/games/{game_id}").text
@@ -306,7 +295,7 @@ def test_account_page_offers_deletion_only_when_signed_in(client: TestClient) ->
     guest = page_text(client.get("/account").text)
     assert "You are not signed in." in guest and "Delete my account" not in guest
     assert post(client, "/api/auth/signup", {"username": "ivan", "password": "ivan's pw"})
-    new_game(client)
+    new_game(client, seed=SEED)
     source = client.get("/account").text
     text = page_text(source)
     assert "Signed in as ivan." in text and "The account holds 1 game." in text

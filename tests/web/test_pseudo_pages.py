@@ -12,13 +12,7 @@ from typing import Any
 import pytest
 from test_api_support import Player, apps_fixture
 
-from pseudo_locale import check, enabled
-
-
-@pytest.fixture(scope="module")
-def xx(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    with enabled(tmp_path_factory.mktemp("pseudo")) as folder:
-        yield folder
+from pseudo_locale import check
 
 
 def _visible(html: str) -> list[str]:

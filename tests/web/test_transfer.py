@@ -19,6 +19,7 @@ from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.responses import PlainTextResponse, StreamingResponse
 from starlette.routing import Route
+from test_api_support import new_game
 from test_pages import embedded_table
 
 from chicago.web.assets import IMMUTABLE, Assets, encodings
@@ -107,16 +108,8 @@ def test_accept_encoding_is_read_with_its_weights() -> None:
 # Pages and the API -------------------------------------------------------------------------
 
 
-def new_game(c: TestClient) -> dict[str, Any]:
-    r = c.post("/api/games", json={"seats": 4, "level": "easy", "seed": 7},
-               headers={"X-CSRF-Token": c.cookies["chicago_csrf"]})
-    assert r.status_code == 201, r.text
-    table: dict[str, Any] = r.json()
-    return table
-
-
 def test_pages_and_api_reads_revalidate_with_304(client: TestClient) -> None:
-    game_id = new_game(client)["id"]
+    game_id = new_game(client, seed=7)["id"]
     for path in ["/", "/rules", f"/api/games/{game_id}", "/api/profiles"]:
         r, _ = plain(client, path, **{"Accept-Encoding": "gzip"})
         assert r.status_code == 200, path
@@ -134,7 +127,7 @@ def test_pages_and_api_reads_revalidate_with_304(client: TestClient) -> None:
 def test_a_table_page_is_revalidated_and_changes_with_its_state(client: TestClient) -> None:
     """A second visit to a table whose state has not changed gets 304 (the
     browser's copy carries the same state); after a move it gets 200 with the new state."""
-    game = new_game(client)
+    game = new_game(client, seed=7)
     path = f"/games/{game['id']}"
     r, _ = plain(client, path, **{"Accept-Encoding": "br"})
     assert r.status_code == 200
@@ -159,7 +152,7 @@ def test_a_table_page_is_revalidated_and_changes_with_its_state(client: TestClie
 
 
 def test_answers_are_compressed_when_asked_and_not_otherwise(client: TestClient) -> None:
-    game_id = new_game(client)["id"]
+    game_id = new_game(client, seed=7)["id"]
     for path in ["/", f"/api/games/{game_id}"]:
         r, body = plain(client, path, **{"Accept-Encoding": "br"})
         assert r.headers["content-encoding"] == "br", path
@@ -203,7 +196,7 @@ def test_every_page_names_its_whole_module_graph_up_front(client: TestClient) ->
     those of the shared entry (site.js), which it imports from that one's joined script by
     its versioned URL: so a page whose scripts are all joined carries no import map (the
     map is for pages that load module by module, below)."""
-    game_id = new_game(client)["id"]
+    game_id = new_game(client, seed=7)["id"]
     csrf = {"X-CSRF-Token": client.cookies["chicago_csrf"]}
     made = client.post("/api/tables", json={"name": "Ann", "seats": 3,
                                             "players": ["friend", "easy"]}, headers=csrf)
@@ -238,7 +231,7 @@ def test_every_page_names_its_whole_module_graph_up_front(client: TestClient) ->
 def test_only_the_table_page_waits_for_its_script_to_paint(client: TestClient) -> None:
     """The table is drawn by its script from the embedded state: nothing is painted before
     (no half-parsed shell laid out first); the other pages paint as they are parsed."""
-    table = client.get(f"/games/{new_game(client)['id']}").text
+    table = client.get(f"/games/{new_game(client, seed=7)['id']}").text
     joined = ASSETS.bundle("table.js")
     assert joined is not None
     assert f'<script type="module" src="{ASSETS.url(joined)}" blocking="render">' in table
