@@ -15,14 +15,9 @@ import pytest
 
 from chicago.cli import main, profile_with_changes, seats_for_levels
 from chicago.core.rules import CHOICES, HOUSE, PRESETS, get_profile, knob_from_text
+from cli_support import run_cli
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "first-scoring.json"
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def _offered_forms(value: object) -> list[str]:
@@ -47,7 +42,7 @@ def test_every_offered_value_is_accepted_by_set(capsys: pytest.CaptureFixture[st
         for knob, values in CHOICES.items():
             for value in values:
                 for form in _offered_forms(value):
-                    code, out, err = _run(
+                    code, out, err = run_cli(
                         capsys, "rules", "--profile", preset, "--set", f"{knob}={form}"
                     )
                     assert "cannot be" not in err and "unknown" not in err, (knob, form, err)
@@ -88,7 +83,7 @@ def test_contradictions_name_both_knobs(
 ) -> None:
     """R4.4: a straight flush that wins outright scores no points, so its points cannot be
     set; with no high-score rule (R2.4 off) there is no threshold to set."""
-    code, out, err = _run(capsys, "rules", *argv)
+    code, out, err = run_cli(capsys, "rules", *argv)
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 1 and err.startswith(f"chicago rules: {message}"), err
 
@@ -96,7 +91,7 @@ def test_contradictions_name_both_knobs(
 def test_points_for_a_straight_flush_that_scores_are_fine(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = _run(capsys, "rules", "--set", "straight_flush=points",
+    code, out, _ = run_cli(capsys, "rules", "--set", "straight_flush=points",
                         "--set", "straight_flush_points=11")
     assert code == 0 and "11" in out
 
@@ -104,10 +99,10 @@ def test_points_for_a_straight_flush_that_scores_are_fine(
 def test_house_is_an_alias_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
     assert get_profile("house") is HOUSE
     assert profile_with_changes("house", ["target=51"]).base == HOUSE.id
-    code, out, _ = _run(capsys, "rules", "--profile", "house")
+    code, out, _ = run_cli(capsys, "rules", "--profile", "house")
     assert code == 0
-    assert out == _run(capsys, "rules", "--profile", HOUSE.id)[1]
-    code, out, err = _run(capsys, "rules", "--profile", "poker")
+    assert out == run_cli(capsys, "rules", "--profile", HOUSE.id)[1]
+    code, out, err = run_cli(capsys, "rules", "--profile", "poker")
     assert code == 2 and "chicago-gamewide-0.2 (house)" in err
     help_text = _run_help(capsys, "play")
     assert "chicago-gamewide-0.2 (house)" in help_text

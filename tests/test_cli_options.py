@@ -17,15 +17,10 @@ from chicago.cli import main, profile_with_changes
 from chicago.core.rules import CHOICES, ProfileError, read_changes, split_changes
 from chicago.table.progress import progress
 from chicago.tui.app import profile_from_form
+from cli_support import run_cli
 
 CHICAGO = [sys.executable, "-m", "chicago.cli"]
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "first-scoring.json"
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_changes_split_only_where_a_knob_follows() -> None:
@@ -69,7 +64,7 @@ def test_the_form_and_the_flag_read_alike() -> None:
 def test_a_knob_given_twice_is_refused_by_name(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    code, out, err = _run(capsys, "rules", *argv)
+    code, out, err = run_cli(capsys, "rules", *argv)
     assert code == 2 and out == ""
     assert err == ("chicago rules: target is changed twice (51 and 52): give each rule once\n")
     with pytest.raises(ProfileError, match="target is changed twice"):
@@ -77,18 +72,18 @@ def test_a_knob_given_twice_is_refused_by_name(
 
 
 def test_a_knob_given_twice_in_swedish(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _out, err = _run(capsys, "rules", "--lang", "sv", "--set", "target=51,target=52")
+    code, _out, err = run_cli(capsys, "rules", "--lang", "sv", "--set", "target=51,target=52")
     assert code == 2
     assert err == "chicago rules: target ändras två gånger (51 och 52): ändra varje regel en gång\n"
 
 
 def test_the_knobs_are_listed(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = _run(capsys, "rules", "--knobs", "--profile", "classic")
+    code, out, err = run_cli(capsys, "rules", "--knobs", "--profile", "classic")
     assert code == 0 and err == ""
     rows = {line.split()[0]: line for line in out.splitlines()[1:]}
     assert set(rows) == set(CHOICES)
     assert "1,2,3,4,5,6*" in rows["hand_awards"] and "none" in rows["score_floor"]
-    code, out, _err = _run(capsys, "rules", "--knobs", "--set", "target=51")
+    code, out, _err = run_cli(capsys, "rules", "--knobs", "--set", "target=51")
     assert code == 0 and "51*" in out and "52*" not in out
 
 
@@ -164,7 +159,7 @@ COMMANDS = ("play", "replay", "review", "rules", "stats", "arena", "keep", "serv
 
 
 def test_a_bare_chicago_shows_its_commands_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = _run(capsys)
+    code, out, err = run_cli(capsys)
     assert code == 2 and out == ""
     assert err.startswith("usage: chicago COMMAND")
     for command in COMMANDS:
@@ -258,8 +253,8 @@ def test_every_subcommand_refuses_in_one_style(
         (["arena", "--levels", "easy,champion"], "chicago arena: --levels: unknown bot"),
         (["rules", "--set", "target=7"], "chicago rules: target cannot be 7"),
     ):
-        code, out, err = _run(capsys, *argv)
+        code, out, err = run_cli(capsys, *argv)
         assert code == 2 and out == "" and err.startswith(expected), (argv, err)
         assert err.count("\n") == 1
-    code, _out, err = _run(capsys, "review", str(game), "--seat", "7", "--lang", "sv")
+    code, _out, err = run_cli(capsys, "review", str(game), "--seat", "7", "--lang", "sv")
     assert code == 2 and err.startswith("chicago review: --seat 7: partiet har platserna")

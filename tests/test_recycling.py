@@ -16,18 +16,9 @@ from typing import Any
 
 import pytest
 
-from chicago.cli import main
+from cli_support import replay_json
 
 SCENARIO = Path(__file__).parent / "scenarios" / "r2_3-recycling-six-seats.json"
-
-
-def _replay(data: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Any:
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    code = main(["replay", str(path)])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return json.loads(out)
 
 
 class StockModel:
@@ -95,7 +86,7 @@ def test_recycled_draws_follow_r2_3(
 ) -> None:
     data = json.loads(SCENARIO.read_text(encoding="utf-8"))
     data["seed"] = seed
-    state = _replay(data, tmp_path, capsys)
+    state = replay_json(data, tmp_path, capsys)
     model = StockModel(data["deals"][0]["stock"])
     for e in state["events"]:
         model.apply(e)
@@ -117,7 +108,7 @@ def test_own_discards_never_return_in_exchange_1(
     seen: set[str] = set()
     for seed in range(40):
         data["seed"] = seed
-        events = _replay(data, tmp_path, capsys)["events"]
+        events = replay_json(data, tmp_path, capsys)["events"]
         (ex,) = [e for e in events if e["type"] == "cards_exchanged"
                  and e["seat"] == 5 and e["exchange"] == 1]
         assert ex["drawn"][:2] == ["Ts", "8d"]

@@ -14,18 +14,9 @@ from typing import Any
 
 import pytest
 
-from chicago.cli import main
+from cli_support import replay_json
 
 SCENARIO = Path(__file__).parent / "scenarios" / "r1_2-first-dealer-from-seed.json"
-
-
-def _replay(data: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Any:
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    code = main(["replay", str(path)])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return json.loads(out)
 
 
 def _check_first_deal(state: dict[str, Any], seats: int) -> int:
@@ -55,8 +46,8 @@ def test_first_dealer_comes_from_the_seed(
     hands = set()
     for seed in range(24):
         data["seed"] = seed
-        first = _replay(data, tmp_path, capsys)
-        again = _replay(data, tmp_path, capsys)
+        first = replay_json(data, tmp_path, capsys)
+        again = replay_json(data, tmp_path, capsys)
         assert first == again, "same seed, same game (R1.3)"
         dealers.append(_check_first_deal(first, data["seats"]))
         hands.add(json.dumps([e for e in first["events"] if e["type"] == "cards_dealt"]))
@@ -69,10 +60,10 @@ def test_seeded_deal_at_every_table_size(
     seats: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = {"format": "chicago-game/1", "seats": seats, "seed": 99}
-    _check_first_deal(_replay(data, tmp_path, capsys), seats)
+    _check_first_deal(replay_json(data, tmp_path, capsys), seats)
 
 
 def test_given_dealer_is_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for dealer in range(4):
         data = {"format": "chicago-game/1", "seats": 4, "seed": 5, "dealer": dealer}
-        assert _check_first_deal(_replay(data, tmp_path, capsys), 4) == dealer
+        assert _check_first_deal(replay_json(data, tmp_path, capsys), 4) == dealer
