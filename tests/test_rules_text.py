@@ -34,7 +34,7 @@ HANDS = {
     "en": ("One pair", "Two pair", "Three of a kind", "Straight", "Flush", "Full house",
            "Four of a kind", "Straight flush", "Royal flush"),
     "sv": ("Ett par", "Två par", "Triss", "Stege", "Färg", "Kåk", "Fyrtal", "Färgstege",
-           "Royal flush"),
+           "Royal straight flush"),
 }
 CHOICE_NOTE = {
     "en": "by this table's own choice (the rules this profile comes from do not say)",

@@ -210,6 +210,9 @@ def test_the_arrows_move_between_answers_and_an_empty_list_is_told(tmp_path: Pat
                           "kommatecken: 2 till 6 spelare."), notice
         assert isinstance(app.screen, StartScreen)
         app.screen.query_one("#names", Input).value = "Anna, Bo, Cia"
+        # A button ignores a click while it still shows the last one (Textual's
+        # active_effect_duration, 0.2 s): a person never clicks again that fast.
+        await pilot.pause(0.3)
         await pilot.click("#start-pad")
         for _ in range(100):  # the pad is stored first: under load that takes a while
             await pilot.pause(0.05)

@@ -48,9 +48,10 @@ def raised_messages() -> list[tuple[str, str]]:
 
 
 def sentence(text: str) -> bool:
-    """Starts with a capital, or with a placeholder: the name of the field it is about, as
-    the request spells it ("{field} must be a card like "Ah"")."""
-    return text[:1].isupper() or text[:1] == "{"
+    """Starts with a capital, or with the name of what it is about as it was typed: a
+    placeholder for a request's field ("{field} must be a card like "Ah"") or a command
+    line's option ("--levels needs at least one level")."""
+    return text[:1].isupper() or text[:1] == "{" or text.startswith("--")
 
 
 def test_every_raised_message_starts_with_a_capital_in_both_languages() -> None:

@@ -3,16 +3,16 @@
 // server is offered everywhere at once.
 import { t } from './i18n.js';
 
-function read() {
+function readLevels() {
   const node = typeof document === 'undefined' ? null : document.getElementById('bot-levels');
   try { return node ? JSON.parse(node.textContent) : null; } catch (_) { return null; }
 }
-const data = read() || { levels: [], default: '', words: {} };
+const levelData = readLevels() || { levels: [], default: '', words: {} };
 
-export const LEVELS = data.levels;
-export const DEFAULT_LEVEL = data.default;
+export const LEVELS = levelData.levels;
+export const DEFAULT_LEVEL = levelData.default;
 
 /** A level in the page's language; anything else (an older game's name) as it is. */
 export function levelName(level) {
-  return data.words[level] ? t(data.words[level]) : level;
+  return levelData.words[level] ? t(levelData.words[level]) : level;
 }

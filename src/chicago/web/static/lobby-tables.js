@@ -18,7 +18,7 @@ function seatLabel(entry, seat) {
 }
 
 /** A finished table leaves this player's list and history only: the others keep it. */
-function deleteButton(entry, names) {
+function tableDeleteButton(entry, names) {
   const button = el('button', { class: 'btn small danger', type: 'button',
     'aria-label': t('Delete the game of {names} from your history', { names: names.join(', ') }) }, t('Delete'));
   button.addEventListener('click', async () => {
@@ -65,7 +65,7 @@ function row(entry) {
       el('span', { class: 'help' }, t('Last played {when}', { when: dateTime(entry.updated) }))),
     el('div', { class: 'game-actions' },
       el('a', { class: 'btn small primary', href, 'aria-label': label }, go),
-      entry.status === 'finished' ? deleteButton(entry, names) : null));
+      entry.status === 'finished' ? tableDeleteButton(entry, names) : null));
 }
 
 async function loadTables() {
