@@ -11,17 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_api_support import Apps, Player, apps_fixture
+from test_api_support import Apps, Player, apps_fixture, hidden_from
 
-from chicago.core.cards import Card
-from chicago.core.events import (
-    CardPlayed,
-    CardsDealt,
-    CardsExchanged,
-    CardsReturned,
-    OfferKept,
-    OfferShown,
-)
 from chicago.core.state import GameState
 from chicago.store import Owner
 from chicago.table.live import LiveTables
@@ -61,26 +52,6 @@ def quick(app: Any) -> Any:
     """Bots at new tables act as soon as they are due (no pace to wait for)."""
     tables_of(app).pace_ms = 0
     return app
-
-
-def hidden_from(state: GameState, seat: int) -> set[str]:
-    """Cards `seat` may not know now (R9.1): the other hands and the stock, less what the
-    whole table saw this deal and what `seat` itself held or drew."""
-    hidden: set[Card] = set(state.stock)
-    for other in range(state.seats):
-        if other != seat:
-            hidden.update(state.hands[other])
-    for e in state.log:
-        if isinstance(e, OfferShown | OfferKept | CardPlayed):
-            hidden.discard(e.card)
-        elif isinstance(e, CardsReturned):
-            hidden.difference_update(c for _, c in e.plays)
-        elif isinstance(e, CardsExchanged) and e.seat == seat:
-            hidden.difference_update(e.discarded)
-            hidden.difference_update(e.drawn)
-        elif isinstance(e, CardsDealt) and e.seat == seat:
-            hidden.difference_update(e.cards)
-    return {c.text for c in hidden}
 
 
 def assert_private(app: Any, game_id: str, seat: int, message: dict[str, Any]) -> None:

@@ -26,6 +26,7 @@ from chicago.core.events import (
     OfferKept,
     OfferShown,
 )
+from chicago.core.state import GameState
 from chicago.store.db import normalize_url
 from chicago.table.service import TableService
 from chicago.web.app import create_app
@@ -157,26 +158,30 @@ def strings_in(data: Any) -> Iterator[str]:
             yield from strings_in(v)
 
 
-def hidden_cards(app: Any, game_id: str) -> set[str]:
-    """Cards seat 0 may not know now (R9.1): the other hands and the stock, less the cards the
-    whole table saw (face-up offers, cards played, cards returned to a hand) and the cards
-    seat 0 itself held this deal."""
-    state = service_of(app).state_of(game_id)
+def hidden_from(state: GameState, seat: int) -> set[str]:
+    """Cards `seat` may not know now (R9.1): the other hands and the stock, less what the
+    whole table saw this deal and what `seat` itself held or drew."""
     hidden: set[Card] = set(state.stock)
-    for seat in range(1, state.seats):
-        hidden.update(state.hands[seat])
+    for other in range(state.seats):
+        if other != seat:
+            hidden.update(state.hands[other])
     for e in state.log:
         if isinstance(e, OfferShown | OfferKept | CardPlayed):
             hidden.discard(e.card)
         elif isinstance(e, CardsReturned):
             hidden.difference_update(c for _, c in e.plays)
-        elif isinstance(e, CardsExchanged) and e.seat == 0:
-            # seat 0 knows its own discards, even once recycled into the stock (R2.3)
+        elif isinstance(e, CardsExchanged) and e.seat == seat:
+            # a seat knows its own discards, even once recycled into the stock (R2.3)
             hidden.difference_update(e.discarded)
             hidden.difference_update(e.drawn)
-        elif isinstance(e, CardsDealt) and e.seat == 0:
+        elif isinstance(e, CardsDealt) and e.seat == seat:
             hidden.difference_update(e.cards)
     return {c.text for c in hidden}
+
+
+def hidden_cards(app: Any, game_id: str) -> set[str]:
+    """Cards seat 0 may not know now (R9.1), in the app's game `game_id`."""
+    return hidden_from(service_of(app).state_of(game_id), 0)
 
 
 _OWN_ONLY = {"cards_dealt": ("cards",), "cards_exchanged": ("discarded", "drawn")}

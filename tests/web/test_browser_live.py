@@ -84,7 +84,7 @@ def hidden_at(service: Any, game_id: str, seat: int, version: int) -> set[str]:
     state is made once for all the seats that ask)."""
     from dataclasses import replace
 
-    from live_support import hidden_from
+    from test_api_support import hidden_from
 
     key = (game_id, version)
     if key not in _STATES:

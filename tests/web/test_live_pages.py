@@ -12,8 +12,8 @@ import random
 from typing import Any
 
 import pytest
-from live_support import act_for, friends_table, hidden_from, tables_of
-from test_api_support import Player
+from live_support import act_for, friends_table, tables_of
+from test_api_support import Player, hidden_from
 from test_pages import card_tokens, embedded_table
 
 pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
