@@ -25,9 +25,10 @@ class AccountRow:
     """The site's language the player chose, or None (the browser's)."""
 
 
-GONE_KEY: Final = "\x00gone:"
-"""The start of a deleted account's key: a control character no name may hold, so no sign-in
-or sign-up ever meets it (`repo.Store.delete_account`)."""
+GONE_KEY: Final = "\x01gone:"
+"""The start of a deleted account's key: a control character no name may hold (not NUL, which
+PostgreSQL refuses in text), so no sign-in or sign-up ever meets it
+(`repo.Store.delete_account`)."""
 
 
 def _account_row(a: Account) -> AccountRow:
