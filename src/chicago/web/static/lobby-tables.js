@@ -1,9 +1,10 @@
 // The lobby's "Tables with friends": every table where this guest or account has a seat
 // (waiting for friends, in play, finished), newest first, with the way back in. For a
 // signed-in player the list is the account's, so another device shows it too.
-import { ApiError, api, el, errorText } from './api.js';
+import { api, el, errorText } from './api.js';
 import { BOT_NAMES } from './faces.js';
 import { dateTime, t } from './i18n.js';
+import { deleteRowButton } from './lobby-delete.js';
 import { offer } from './lobby-resume.js';
 
 /** A seat's name in a list, as the table says it: the person's, the bot's table name
@@ -19,25 +20,9 @@ function seatLabel(entry, seat) {
 
 /** A finished table leaves this player's list and history only: the others keep it. */
 function tableDeleteButton(entry, names) {
-  const button = el('button', { class: 'btn small danger', type: 'button',
-    'aria-label': t('Delete the game of {names} from your history', { names: names.join(', ') }) }, t('Delete'));
-  button.addEventListener('click', async () => {
-    if (!window.confirm(t('Delete this game from your history? The others who played it keep theirs.'))) return;
-    button.disabled = true;
-    try {
-      await api('DELETE', `/api/games/${encodeURIComponent(entry.id)}`);
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 404)) {
-        window.alert(t('The game could not be deleted: {error}', { error: errorText(error) }));
-        button.disabled = false;
-        return;
-      }
-    }
-    const list = button.closest('ul');
-    button.closest('li').remove();
-    if (list && !list.children.length) loadTables();
-  });
-  return button;
+  return deleteRowButton(entry.id,
+    t('Delete the game of {names} from your history', { names: names.join(', ') }),
+    t('Delete this game from your history? The others who played it keep theirs.'), loadTables);
 }
 
 function statusText(entry) {

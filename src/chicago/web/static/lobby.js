@@ -1,7 +1,8 @@
 // The lobby: the new-game form (its rules editor is rules-editor.js), the saved games and imports.
-import { ApiError, api, el, errorText } from './api.js';
+import { api, el, errorText } from './api.js';
 import { N_, dateTime, t } from './i18n.js';
 import { BOT_NAMES } from './faces.js';
+import { deleteRowButton } from './lobby-delete.js';
 import { offer } from './lobby-resume.js';
 import { rulesEditor } from './rules-editor.js';
 
@@ -99,27 +100,11 @@ function profileName(profile) {
   return id ? t('custom rules ({id})', { id }) : '';
 }
 
-/** Delete a saved game; one that is already gone (another tab deleted it) just leaves the list. */
+/** Delete a saved game and all its moves. */
 function deleteButton(game) {
   const label = t('Delete the {n}-player game last played {when}', { n: game.seats, when: when(game.updated || game.created) });
-  const button = el('button', { class: 'btn small danger', type: 'button', 'aria-label': label }, t('Delete'));
-  button.addEventListener('click', async () => {
-    if (!window.confirm(t('Delete this game and all its moves? This cannot be undone.'))) return;
-    button.disabled = true;
-    try {
-      await api('DELETE', `/api/games/${encodeURIComponent(game.id)}`);
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 404)) {
-        window.alert(t('The game could not be deleted: {error}', { error: errorText(error) }));
-        button.disabled = false;
-        return;
-      }
-    }
-    const list = button.closest('ul');
-    button.closest('li').remove();
-    if (list && !list.children.length) loadGames();
-  });
-  return button;
+  return deleteRowButton(game.id, label,
+    t('Delete this game and all its moves? This cannot be undone.'), loadGames);
 }
 
 // An imported game's deals may have been stacked: the row says so, in the page's own words.
