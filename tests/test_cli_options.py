@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import os
-import pty
 import subprocess
 import sys
 from pathlib import Path
@@ -16,8 +15,8 @@ import pytest
 from chicago.cli import main, profile_with_changes
 from chicago.core.rules import CHOICES, ProfileError, read_changes, split_changes
 from chicago.table.progress import progress
-from chicago.tui.app import profile_from_form
-from cli_support import run_cli
+from chicago.tui.rule_changes import profile_from_form
+from cli_support import in_a_terminal, run_cli
 
 CHICAGO = [sys.executable, "-m", "chicago.cli"]
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "first-scoring.json"
@@ -87,30 +86,10 @@ def test_the_knobs_are_listed(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "51*" in out and "52*" not in out
 
 
-def _in_a_terminal(args: list[str], env: dict[str, str]) -> str:
-    """What `chicago ARGS` shows a person at a terminal (standard input and output a tty)."""
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen([*CHICAGO, *args], stdout=follower, stdin=follower,
-                            stderr=subprocess.PIPE, env=env)
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(leader)
-    assert proc.wait(timeout=60) == 0
-    return b"".join(chunks).decode("utf-8", "replace")
-
-
 def test_the_rules_go_through_the_pager_on_a_terminal_only() -> None:
     env = {**os.environ, "COLUMNS": "100", "TERM": "xterm", "LANG": "C.UTF-8",
            "PAGER": "sed 's/^/PAGED:/'"}
-    shown = _in_a_terminal(["rules", "--lang", "en"], env)
+    shown = in_a_terminal(["rules", "--lang", "en"], env, keyboard=True)
     lines = [line for line in shown.splitlines() if line.strip()]
     assert len(lines) > 20 and all(line.startswith("PAGED:") for line in lines), lines[:3]
     piped = subprocess.run([*CHICAGO, "rules", "--lang", "en"], capture_output=True,

@@ -4,8 +4,6 @@ a database that does not exist refused in one line, creating nothing."""
 
 from __future__ import annotations
 
-import os
-import pty
 import subprocess
 import sys
 from pathlib import Path
@@ -13,36 +11,16 @@ from pathlib import Path
 import pytest
 
 from chicago.cli import main
+from cli_support import in_a_terminal
 
 CHICAGO = [sys.executable, "-m", "chicago.cli"]
-
-
-def _in_a_terminal(args: list[str]) -> str:
-    """What `chicago ARGS` writes when its standard output is a terminal."""
-    leader, follower = pty.openpty()
-    env = {**os.environ, "COLUMNS": "100", "TERM": "xterm", "LANG": "C.UTF-8"}
-    proc = subprocess.Popen([*CHICAGO, *args], stdout=follower, stderr=subprocess.PIPE,
-                            stdin=subprocess.DEVNULL, env=env)
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(leader)
-    assert proc.wait(timeout=60) == 0
-    return b"".join(chunks).decode("utf-8", "replace")
 
 
 def test_rules_are_rendered_in_a_terminal_and_markdown_when_piped() -> None:
     piped = subprocess.run([*CHICAGO, "rules", "--lang", "en"], capture_output=True,
                            text=True, check=True).stdout
     assert piped.startswith("# ") and "\n| " in piped
-    shown = _in_a_terminal(["rules", "--lang", "en"])
+    shown = in_a_terminal(["rules", "--lang", "en"])
     lines = [line.strip() for line in shown.splitlines() if line.strip()]
     assert lines and not any(line.startswith(("#", "|")) for line in lines), lines[:5]
     title = piped.splitlines()[0].lstrip("# ").strip()

@@ -31,13 +31,15 @@ from chicago.core.state import StackedDeal
 
 FORMAT: Final = "chicago-game/1"
 _TOP_FIELDS: Final = {"format", "profile", "seats", "seed", "dealer", "deals", "actions", "meta"}
-_ACTION_FIELDS: Final = {
+ACTION_FIELDS: Final = {
     "exchange": ({"discard"}, {"confirm_reset"}),
     "offer": ({"keep"}, set()),
     "quads": ({"choice"}, set()),
     "chicago": ({"call"}, set()),
     "play": ({"card"}, set()),
 }
+"""Each action type's (required, optional) fields besides `seat` and `type`: a game file's
+actions and a client's are read by the same table."""
 
 
 class GameFileError(Worded):
@@ -158,13 +160,13 @@ def _action(raw: object, index: int, seats: int) -> Action:
     if not isinstance(raw, dict):
         raise GameFileError(N_("{where}: expected an object with seat and type"), where=where)
     kind = raw.get("type")
-    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:  # a list or object too
+    if not isinstance(kind, str) or kind not in ACTION_FIELDS:  # a list or object too
         if kind is None:
             raise GameFileError(N_("{where}: type is missing (exchange, offer, quads, chicago, "
                                    "play)"), where=where)
         raise GameFileError(N_("{where}: unknown action type {kind} (exchange, offer, quads, "
                                "chicago, play)"), where=where, kind=_show(kind))
-    required, optional = _ACTION_FIELDS[kind]
+    required, optional = ACTION_FIELDS[kind]
     unknown = set(raw) - required - optional - {"seat", "type"}
     if unknown:
         raise GameFileError(N_("{where}: unknown field {field} for {kind}"), where=where,

@@ -4,11 +4,10 @@ the field that was wrong."""
 
 from __future__ import annotations
 
-from typing import Final
-
 from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, QuadsChoice
 from chicago.core.cards import Card
 from chicago.core.cards import card as parse_card
+from chicago.core.record import ACTION_FIELDS
 from chicago.table.service import HUMAN, BadRequest
 from chicago.text.i18n import _
 
@@ -25,27 +24,18 @@ def _card(value: object, field: str) -> Card:
                            example='"Ah"')) from None
 
 
-_ACTION_FIELDS: Final = {
-    "exchange": ({"discard"}, {"confirm_reset"}),
-    "offer": ({"keep"}, set()),
-    "quads": ({"choice"}, set()),
-    "chicago": ({"call"}, set()),
-    "play": ({"card"}, set()),
-}
-
-
 def parse_action(raw: object, seat: int = HUMAN) -> Action:
     """A client's action (docs/game-file.md form without `seat`) for `seat`; raises BadRequest."""
     if not isinstance(raw, dict):
         raise BadRequest(_("Action must be an object like {example}",
                            example='{"type": "play", "card": "Ah"}'))
     kind = raw.get("type")
-    if kind not in _ACTION_FIELDS:
+    if kind not in ACTION_FIELDS:
         if kind is None:
             raise BadRequest(_("Action type is missing (exchange, offer, quads, chicago, play)"))
         raise BadRequest(_("Unknown action type {kind} (exchange, offer, quads, chicago, play)",
                            kind=repr(kind)))
-    required, optional = _ACTION_FIELDS[kind]
+    required, optional = ACTION_FIELDS[kind]
     if "seat" in raw and raw["seat"] != seat:
         raise BadRequest(_("You play seat {seat}: leave seat out of the action", seat=seat))
     unknown = set(raw) - required - optional - {"seat", "type"}
