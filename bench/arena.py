@@ -3,7 +3,7 @@
     .venv/bin/python bench/arena.py [--only KEY,...] [--games KEY=N ...] [--seed S]
                                     [--jobs J] [--load KEY=FILE.json ...] [--json]
 
-Every matchup is a real arena (chicago.table.arena: 4 seats unless named, house rules,
+Every matchup is a real arena (chicago.table.arena.games: 4 seats unless named, house rules,
 duplicate deals with seat rotation); the reference (bench/reference.py) sees every card and
 is measured here only. Keys, default games and what each one checks:
 
@@ -42,8 +42,8 @@ from pathlib import Path
 from typing import Any
 
 from arena_log import summarize
-from chicago.table.arena import ArenaConfig, run_arena
-from chicago.table.arena_stats import wilson
+from chicago.table.arena.figures import wilson
+from chicago.table.arena.games import ArenaConfig, run_arena
 from reference import HANDS, reference_players
 from reference import LEVEL as REF
 

@@ -38,7 +38,7 @@ from typing import Any
 
 from chicago.bots import make_bot
 from chicago.core.game import Game
-from chicago.table.arena import ArenaConfig, Outcome, Player, Task, run_task, summary, tasks
+from chicago.table.arena.games import ArenaConfig, Outcome, Player, Task, run_task, summary, tasks
 from clues import VARIANTS
 from reference import reference_players
 

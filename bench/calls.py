@@ -6,7 +6,7 @@
 Any hard variant of bench/clues.py may stand for hard in `--levels` (`hard-before,normal,...`):
 its questions are noted the same way.
 
-Plays the arena's duplicate games (chicago.table.arena) and notes every Chicago question of a
+Plays the arena's duplicate games (chicago.table.arena.games) and notes every Chicago question of a
 hard seat (R5.1): the share of its imagined deals in which it takes all five tricks (the
 Advice), whether it still needs the qualification (R7.4) or must call (`Stakes.urgent_call`),
 whether the call holds on the real hands whatever the others play (`solver.chicago_holds`,
@@ -38,7 +38,7 @@ from chicago.core.game import Game
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
-from chicago.table.arena import ArenaConfig, Player, Task, play_game, tasks
+from chicago.table.arena.games import ArenaConfig, Player, Task, play_game, tasks
 from clues import VARIANTS
 
 BANDS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.01)

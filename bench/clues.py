@@ -17,7 +17,7 @@ opponent the log-chance of its true category. The hands-seeing reference
 share of the gap from `none` to the reference each clue set closes. Chances are floored
 at 1 / (2 D).
 
-`arena`: an arena (chicago.table.arena) in which the names below may be seated besides the
+`arena`: an arena (chicago.table.arena.games) in which the names below may be seated besides the
 levels: `hard-none`, `hard-x`, `hard-xs`, `hard-xso`, `hard-all` (the hard level reading
 those clues), `hard-flat` (every clue but the ranks' lean), `hard-sim` (the older replayed
 histories), `hard4` (hard with 4 x its imagined deals at every decision), `hard-deep`
@@ -50,7 +50,7 @@ from chicago.core.hands import hand_value
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView, view
-from chicago.table.arena import ArenaConfig, Player, Task, format_table, play_game, run_arena
+from chicago.table.arena.games import ArenaConfig, Player, Task, format_table, play_game, run_arena
 
 SETS: tuple[tuple[str, frozenset[str] | None], ...] = (
     ("none", frozenset()),

@@ -20,8 +20,8 @@ from chicago.bots import Bot, make_bot
 from chicago.core.actions import Action
 from chicago.core.shuffle import Stream
 from chicago.core.views import PlayerView
-from chicago.table.arena import deal_set_seed, play_game
-from chicago.table.arena_stats import percentile
+from chicago.table.arena.figures import percentile
+from chicago.table.arena.games import deal_set_seed, play_game
 from clues import VARIANTS
 
 

@@ -3,7 +3,7 @@
     .venv/bin/python bench/defense.py [--levels hard,normal,hard,normal] [--games 24]
                                       [--seed S] [--jobs J]
 
-Plays the arena's duplicate games (chicago.table.arena) and, at the first trick of every
+Plays the arena's duplicate games (chicago.table.arena.games) and, at the first trick of every
 deal with a call, asks of the game's real hands whether the call holds whatever the others
 play (`solver.chicago_holds`; the bench reads the hands, a bot never does). Then it counts,
 by the caller's level, the calls that held on the real hands and the ones that did not,
@@ -23,7 +23,7 @@ from chicago.bots.solver import chicago_holds, mask_of
 from chicago.core.events import ChicagoBroken, ChicagoCalled, ChicagoWon, Event
 from chicago.core.game import Game
 from chicago.core.state import Phase
-from chicago.table.arena import ArenaConfig, Task, play_game, tasks
+from chicago.table.arena.games import ArenaConfig, Task, play_game, tasks
 
 Key = tuple[str, bool, bool]
 """(the caller's level, the call held on the real hands, the call was made good)."""

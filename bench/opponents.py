@@ -29,7 +29,7 @@ from chicago.core.game import Game
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import view
-from chicago.table.arena import play_game
+from chicago.table.arena.games import play_game
 
 Counts = dict[str, list[list[int]]]
 

@@ -23,7 +23,7 @@ from chicago.core.actions import Action
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
-from chicago.table.arena import deal_set_seed, play_game
+from chicago.table.arena.games import deal_set_seed, play_game
 
 
 @dataclass(frozen=True)

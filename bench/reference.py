@@ -29,7 +29,7 @@ from chicago.core.game import Game
 from chicago.core.shuffle import Stream, shuffled
 from chicago.core.state import GameState
 from chicago.core.views import PlayerView
-from chicago.table.arena import ArenaConfig, Player, Task, format_table, run_arena
+from chicago.table.arena.games import ArenaConfig, Player, Task, format_table, run_arena
 
 LEVEL = "reference"
 """The name the benchmarks give the reference in an arena's level list."""

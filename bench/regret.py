@@ -46,7 +46,7 @@ from chicago.core.game import Game
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
-from chicago.table.arena import Player, deal_set_seed, play_game
+from chicago.table.arena.games import Player, deal_set_seed, play_game
 from clues import VARIANTS
 from reference import BENCH_BOTS, HandsBot
 

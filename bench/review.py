@@ -36,7 +36,7 @@ def play(seed: int, player: str, deals: int | None) -> dict[str, Any]:
     deals: the first such seed from `seed` on."""
     from chicago.bots import make_bot
     from chicago.core import record
-    from chicago.table.arena import play_game
+    from chicago.table.arena.games import play_game
 
     for s in range(seed, seed + 400):
         players = [make_bot(player)] + [make_bot("normal") for _ in range(3)]
@@ -49,8 +49,8 @@ def play(seed: int, player: str, deals: int | None) -> dict[str, Any]:
 def review_game(data: dict[str, Any], workers: int = 1) -> dict[str, Any]:
     """Seat 0's decisions reviewed: their count, the marks' costs and the seconds it took
     (processor time of this process only: with `workers` > 1, wall clock is what counts)."""
-    from chicago.table import review
-    from chicago.table.replay import Replay
+    from chicago.table.coach import review
+    from chicago.table.history.replay import Replay
 
     replay = Replay.of({k: v for k, v in data.items() if k != "actions"}, data["actions"])
     todo = review.decisions(replay)
@@ -58,7 +58,7 @@ def review_game(data: dict[str, Any], workers: int = 1) -> dict[str, Any]:
     w = time.perf_counter()
     costs = []
     if workers > 1:
-        from chicago.table import review_pool
+        from chicago.table.coach import pool as review_pool
 
         found = review_pool.marks(replay, todo, review.SAMPLES, 0, workers)
     else:

@@ -3,7 +3,7 @@
     .venv/bin/python bench/sources.py [--levels hard,normal,hard,normal] [--games 40]
                                       [--seed S] [--jobs J] [--json]
 
-Plays the arena's duplicate games (chicago.table.arena, the reference of bench/reference.py
+Plays the arena's duplicate games (chicago.table.arena.games, the reference of bench/reference.py
 allowed) and reads every game's events: per level, the points gained by source (hand awards
 R4.2, four of a kind R4.3, last trick R6.3, Chicago R7.1, breaking a call R7.2) and lost
 (broken calls R7.2, resets by the 45+ rule R2.4 and by others' quads/royal flush R4.3/R4.4),
@@ -32,7 +32,7 @@ from chicago.core.events import (
     ScoreReset,
 )
 from chicago.core.game import Game
-from chicago.table.arena import ArenaConfig, Task, play_game, tasks
+from chicago.table.arena.games import ArenaConfig, Task, play_game, tasks
 from reference import reference_players
 
 

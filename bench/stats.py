@@ -45,10 +45,10 @@ from chicago.core.rules import get_profile
 from chicago.store import GameRow, Owner, Store, Summary
 from chicago.store.models import Game as GameTable
 from chicago.store.models import GameAction
-from chicago.table.arena import play_game
-from chicago.table.history import HistoryService
-from chicago.table.review_jobs import Reviews
-from chicago.table.statistics import Statistics
+from chicago.table.arena.games import play_game
+from chicago.table.coach.jobs import Reviews
+from chicago.table.history.games import HistoryService
+from chicago.table.statistics.store import Statistics
 from chicago.web.app import create_app
 from chicago.web.auth import GUEST_COOKIE, hash_token, new_token
 

@@ -16,7 +16,7 @@ HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from chicago.table.service import TableService  # noqa: E402
+from chicago.table.tables.service import TableService  # noqa: E402
 from chicago.tui.local import open_service  # noqa: E402
 from pseudo_locale import enabled  # noqa: E402 (found through the path set just above)
 from review_plants import chicago_into_a_loss  # noqa: E402

@@ -1,5 +1,5 @@
 """Helpers for the history of tables with people (no tests here): a stored game turned into
-the game of a table with people, as `chicago.table.live` leaves one (a `live_tables` row,
+the game of a table with people, as `chicago.table.tables.live` leaves one (a `live_tables` row,
 one `table_seats` row per seat, the game's levels None for a person's seat)."""
 
 from __future__ import annotations

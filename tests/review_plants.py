@@ -21,7 +21,7 @@ from chicago.core.cards import Card, card
 from chicago.core.game import Game
 from chicago.core.rules import get_profile
 from chicago.core.state import GameState, Phase, StackedDeal
-from chicago.table import coach
+from chicago.table.coach import advice as coach
 
 
 def hand(text: str) -> tuple[Card, ...]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from chicago.table.service import MAX_SEED
+from chicago.table.tables.service import MAX_SEED
 from chicago.text.i18n import LOCALE_DIR, _, ngettext, use_language
 from chicago.web.body import BodyError, parse_json_body
 

@@ -1,4 +1,4 @@
-"""The arena (chicago.table.arena, `chicago arena`): the game loop, duplicate deals with seat
+"""The arena (chicago.table.arena.games, `chicago arena`): the game loop, duplicate deals with seat
 rotation, reproducible results whatever the number of processes, the statistics and the CLI."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from chicago.core.record import dump, loads, replay
 from chicago.core.rules import get_profile
 from chicago.core.shuffle import Stream
 from chicago.core.views import PlayerView
-from chicago.table.arena import (
+from chicago.table.arena.games import (
     ArenaConfig,
     Outcome,
     deal_set_seed,
@@ -294,7 +294,7 @@ def test_chi_square_p_values() -> None:
     against table values (5% and 1% critical values, and a closed form for 2 df)."""
     import math
 
-    from chicago.table.arena_stats import chi_square_sf, chi_square_uniform
+    from chicago.table.arena.figures import chi_square_sf, chi_square_uniform
 
     assert chi_square_sf(3.841, 1) == pytest.approx(0.05, abs=1e-4)
     assert chi_square_sf(7.815, 3) == pytest.approx(0.05, abs=1e-4)

@@ -16,7 +16,7 @@ from chicago.bots.stakes import Stakes, call_worth
 from chicago.core.game import Game
 from chicago.core.rules import DEFAULT_PROFILE
 from chicago.core.views import view
-from chicago.table.arena import ArenaConfig, run_task, tasks
+from chicago.table.arena.games import ArenaConfig, run_task, tasks
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 

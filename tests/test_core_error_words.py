@@ -18,7 +18,7 @@ from chicago import cli
 from chicago.core import record
 from chicago.core.errors import Phrase, Worded
 from chicago.core.rules import ProfileError, customize, get_profile
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import catalog, use_language
 from chicago.tui.dialogs import PathScreen

@@ -15,7 +15,7 @@ import pytest
 from chicago.cli import main
 from chicago.core import record
 from chicago.store import Store
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.tui.local import local_owner
 from stats_games import games
 

@@ -12,8 +12,8 @@ from chicago.web.history import VIEWER_WORDS
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "chicago"
 PYTHON = [
-    "web/history.py", "web/stats_pages.py", "text/replay_words.py", "table/stats_report.py",
-    "table/statistics.py", "plain/replay.py", "text/review_words.py", "plain/review.py",
+    "web/history.py", "web/stats_pages.py", "text/replay_words.py", "table/statistics/report.py",
+    "table/statistics/store.py", "plain/replay.py", "text/review_words.py", "plain/review.py",
     "web/faces.py",
 ]
 TEMPLATES = ["web/templates/history.html", "web/templates/replay.html",

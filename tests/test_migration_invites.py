@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, inspect, text
 
-from chicago.table.invites import CODE_ALPHABET
+from chicago.table.tables.invites import CODE_ALPHABET
 from test_migration_seats import GAME, run
 
 

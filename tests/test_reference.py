@@ -20,7 +20,7 @@ from chicago.core.game import Game
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import view
-from chicago.table.arena import ArenaConfig, run_arena, tasks
+from chicago.table.arena.games import ArenaConfig, run_arena, tasks
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 

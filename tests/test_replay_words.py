@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from chicago.table.replay import Replay
+from chicago.table.history.replay import Replay
 from chicago.text.i18n import use_language
 from chicago.text.seat_names import seat_names
 

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from chicago.core.actions import Action, action_to_json
-from chicago.table import coach, review
-from chicago.table.estimate import estimate
-from chicago.table.replay import Replay
+from chicago.table.coach import advice as coach
+from chicago.table.coach import review
+from chicago.table.coach.estimate import estimate
+from chicago.table.history.replay import Replay
 from chicago.text.i18n import use_language
 from chicago.text.review_words import mark_words
 from review_plants import PLANTS, Planted

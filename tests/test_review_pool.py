@@ -5,8 +5,9 @@ decisions' order."""
 
 from __future__ import annotations
 
-from chicago.table import review, review_pool
-from chicago.table.replay import Replay
+from chicago.table.coach import pool as review_pool
+from chicago.table.coach import review
+from chicago.table.history.replay import Replay
 from review_plants import pair_discarded
 
 

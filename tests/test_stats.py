@@ -12,11 +12,11 @@ import pytest
 
 from chicago.store import Owner, Store
 from chicago.store.history import HistoryStore
-from chicago.table import stats
-from chicago.table.history import HistoryService
-from chicago.table.service import TableService
-from chicago.table.statistics import Statistics
-from chicago.table.stats_report import report_text
+from chicago.table.history.games import HistoryService
+from chicago.table.statistics import figures as stats
+from chicago.table.statistics.report import report_text
+from chicago.table.statistics.store import Statistics
+from chicago.table.tables.service import TableService
 from chicago.text.i18n import use_language
 from people_support import seat_people
 from stats_games import games
@@ -100,7 +100,7 @@ def test_figures_are_stored_per_game_and_version_and_computed_once(
     service.delete(OWNER, more)
     service.delete(OWNER, ids[1])
     assert statistics.totals(OWNER).games == 3  # the deleted games' rows went with them
-    monkeypatch.setattr("chicago.table.statistics.METHOD", stats.METHOD + 1)
+    monkeypatch.setattr("chicago.table.statistics.store.METHOD", stats.METHOD + 1)
     assert statistics.build(OWNER) == 3  # a new method computes every game again
 
 

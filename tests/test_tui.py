@@ -27,7 +27,7 @@ from chicago.core.cards import card
 from chicago.core.events import CardPlayed, CardsDealt, CardsExchanged, OfferShown
 from chicago.core.state import Phase
 from chicago.store import Owner
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.tui.app import ChicagoApp, MenuScreen, NewGameDefaults, NewGameScreen
 from chicago.tui.dialogs import (
     ChartScreen,

@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 
 from chicago.core.rules import customize, profile_to_json
 from chicago.core.state import Phase
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.text.i18n import _, use_language
 from chicago.tui.table import TableScreen
 from test_tui import ME, SIZE, flat, make_app, screen_text, settle, table_screen

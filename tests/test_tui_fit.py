@@ -17,7 +17,7 @@ from textual.color import Color
 from textual.widgets import Button, Static
 
 from chicago.core.state import Phase
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.text.i18n import use_language
 from chicago.tui.app import MenuScreen, NewGameDefaults
 from chicago.tui.cards import NO_BREAK

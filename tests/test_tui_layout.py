@@ -12,7 +12,7 @@ from chicago.core.actions import Play
 from chicago.core.game import Game
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.tui.app import NewGameDefaults
 from chicago.tui.model import Board, play_prompt
 from test_tui import SIZE, flat, make_app, screen_text, settle, start_game, table_screen

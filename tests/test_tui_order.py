@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from chicago.core.state import Phase
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.text.cards import face, in_hand_order
 from chicago.tui.app import NewGameDefaults
 from test_tui import SIZE, make_app, settle, start_game, table_screen

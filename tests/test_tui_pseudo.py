@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from chicago.core.state import Phase
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.text.i18n import use_language
 from chicago.tui.app import NewGameDefaults
 from chicago.tui.local import open_service

@@ -10,7 +10,7 @@ import pytest
 from textual import events
 from textual.widgets import Button
 
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.text.i18n import use_language
 from chicago.tui.app import MenuScreen
 from chicago.tui.dialogs import ConfirmScreen

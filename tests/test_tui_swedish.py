@@ -8,7 +8,7 @@ import asyncio
 import re
 
 from chicago.core.state import Phase
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.text.i18n import use_language
 from chicago.tui.app import NewGameDefaults, NewGameScreen
 from chicago.tui.model import sort_hand

@@ -14,7 +14,7 @@ import pytest
 from textual.widgets import Button
 
 from chicago.core.state import Phase
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.text.i18n import use_language
 from chicago.tui.app import NewGameDefaults, NewGameScreen
 from chicago.tui.cards import rich_line

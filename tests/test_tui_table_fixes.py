@@ -22,7 +22,7 @@ from chicago.core.cards import card
 from chicago.core.events import CardsExchanged, PointsAwarded
 from chicago.core.rules import PRESETS, customize
 from chicago.core.state import Phase
-from chicago.table.service import DealScores, Table, TableService
+from chicago.table.tables.service import DealScores, Table, TableService
 from chicago.text.seat_names import BOT_NAMES
 from chicago.tui.app import ChicagoApp, NewGameDefaults, NewGameScreen
 from chicago.tui.cards import FACE, card_face

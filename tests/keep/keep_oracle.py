@@ -33,7 +33,7 @@ from chicago.core.game import Game
 from chicago.core.hands import Category, hand_value
 from chicago.core.keep import NOTED, Entry, Pad, PadSetup, add, start
 from chicago.core.rules import RuleProfile
-from chicago.table.arena import play_game
+from chicago.table.arena.games import play_game
 
 _NAMES = ("Anna", "Bertil", "Cecilia", "David", "Eva", "Filip")
 

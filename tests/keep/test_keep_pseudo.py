@@ -15,7 +15,7 @@ from textual.widgets import Input
 from chicago.core.keep import PadSetup, add, start
 from chicago.core.rules import HOUSE
 from chicago.store import Store
-from chicago.table.keep import KeepService
+from chicago.table.scorekeeper import KeepService
 from chicago.text.i18n import use_language
 from chicago.tui.keep import KeepApp
 from pseudo_locale import check, enabled, lines_of

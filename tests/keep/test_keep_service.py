@@ -11,8 +11,8 @@ import pytest
 
 from chicago.store import Owner, Store
 from chicago.store.pads import PadSummary
-from chicago.table.keep import Dropping, KeepService, share_hash
-from chicago.table.service import BadRequest, NotFound, Stale
+from chicago.table.scorekeeper import Dropping, KeepService, share_hash
+from chicago.table.tables.service import BadRequest, NotFound, Stale
 
 ME = Owner("guest", "a" * 64)
 OTHER = Owner("guest", "b" * 64)

@@ -13,7 +13,7 @@ from textual.widgets import Button, DataTable, Input, Static
 from chicago.core.keep import Entry, Pad, PadSetup, add, correct, start
 from chicago.core.rules import HOUSE
 from chicago.store import Owner, Store
-from chicago.table.keep import KeepService
+from chicago.table.scorekeeper import KeepService
 from chicago.tui.keep import EntriesScreen, KeepApp, PadScreen
 
 ME = Owner("guest", "local:tester")

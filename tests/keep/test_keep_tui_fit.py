@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Static
 
 from chicago.store import Owner, Store
-from chicago.table.keep import KeepService, Kept
+from chicago.table.scorekeeper import KeepService, Kept
 from chicago.text.i18n import use_language
 from chicago.tui.dialogs import ConfirmScreen
 from chicago.tui.keep import KeepApp, PadScreen, StartScreen

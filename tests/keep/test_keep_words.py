@@ -14,7 +14,7 @@ from chicago.text.i18n import catalog, use_language
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "chicago"
 FILES = {
-    "python": ["core/keep.py", "core/keepfile.py", "text/keep.py", "table/keep.py",
+    "python": ["core/keep.py", "core/keepfile.py", "text/keep.py", "table/scorekeeper.py",
                "web/keep_api.py", "web/keep_pages.py", "tui/keep.py"],
     "javascript": ["web/static/keep.js", "web/static/keep-ask.js"],
     "jinja2": ["web/templates/keep.html"],

@@ -11,7 +11,7 @@ from test_api_support import Player
 from chicago.core import record
 from chicago.core.game import Game
 from chicago.core.rules import get_profile
-from chicago.table.history import HistoryService
+from chicago.table.history.games import HistoryService
 
 
 def history_of(app: Any) -> HistoryService:

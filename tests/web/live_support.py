@@ -15,7 +15,7 @@ from test_api_support import Apps, Player, apps_fixture, hidden_from
 
 from chicago.core.state import GameState
 from chicago.store import Owner
-from chicago.table.live import LiveTables
+from chicago.table.tables.live import LiveTables
 from chicago.web.auth import hash_token
 
 SEED = 918_273_645

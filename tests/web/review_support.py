@@ -14,7 +14,7 @@ from chicago.core.cards import card
 from chicago.core.game import Game
 from chicago.core.rules import get_profile
 from chicago.core.state import StackedDeal
-from chicago.table import coach
+from chicago.table.coach import advice as coach
 
 SEED = 4_417
 

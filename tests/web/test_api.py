@@ -30,7 +30,7 @@ from chicago.bots.hard import WORLDS
 from chicago.core import record
 from chicago.core.rules import CHOICES
 from chicago.store import Store, default_database_url, describe_url
-from chicago.table.service import Stale, TableService
+from chicago.table.tables.service import Stale, TableService
 from chicago.text.knob_words import KNOB_LABELS, VALUE_WORDS
 from chicago.web.action_body import parse_action
 

@@ -28,7 +28,7 @@ from chicago.core.events import (
 )
 from chicago.core.state import GameState
 from chicago.store.db import normalize_url
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.web.app import create_app
 
 with warnings.catch_warnings():

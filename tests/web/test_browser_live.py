@@ -159,7 +159,7 @@ def test_three_people_and_a_bot_play_a_whole_game_and_again(
     from playwright import sync_api
 
     from chicago.store import Store
-    from chicago.table.service import TableService
+    from chicago.table.tables.service import TableService
 
     base, database = live_server
     store = Store(database, apply_migrations=False)

@@ -96,7 +96,7 @@ def test_a_spectator_follows_the_table_and_a_revoked_link_stops(
     live_server: tuple[str, str], browser: Any, shots: Path, size: tuple[int, int]
 ) -> None:
     from chicago.store import Store
-    from chicago.table.service import TableService
+    from chicago.table.tables.service import TableService
 
     base, database = live_server
     phone = size[0] < 640

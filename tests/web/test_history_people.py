@@ -20,8 +20,8 @@ from test_api_support import Player, strings_in
 from chicago.core.cards import DECK
 from chicago.core.events import event_to_json
 from chicago.core.views import view, view_to_json
-from chicago.table.replay import Replay
-from chicago.table.review_jobs import Reviews
+from chicago.table.coach.jobs import Reviews
+from chicago.table.history.replay import Replay
 from chicago.web.faces import SEAT_COLOURS
 
 pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]

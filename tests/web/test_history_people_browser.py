@@ -15,7 +15,7 @@ from browser_support import CHROMIUM
 from history_support import finished_file
 
 from chicago.store import Owner, Store
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 from chicago.web.auth import GUEST_COOKIE, hash_token
 from people_support import seat_people
 

@@ -20,8 +20,8 @@ from live_support import (
 )
 from test_api_support import Apps, Player
 
-from chicago.table.again import AGAIN_WAIT
-from chicago.table.driver import Driver
+from chicago.table.tables.again import AGAIN_WAIT
+from chicago.table.tables.driver import Driver
 
 pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 

@@ -19,8 +19,8 @@ from live_support import (
 )
 from test_api_support import Player
 
-from chicago.table.invites import CODE_ALPHABET, CODE_LENGTH, as_code, new_invite
-from chicago.table.people import name_key
+from chicago.table.tables.invites import CODE_ALPHABET, CODE_LENGTH, as_code, new_invite
+from chicago.table.tables.people import name_key
 
 pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 

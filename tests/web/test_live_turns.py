@@ -27,7 +27,7 @@ from chicago.bots.base import bot_stream
 from chicago.core.game import Game
 from chicago.core.views import view
 from chicago.store.models import LiveTable
-from chicago.table.live import LiveTables
+from chicago.table.tables.live import LiveTables
 
 pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 

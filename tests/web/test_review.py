@@ -13,7 +13,7 @@ from typing import Any
 from review_support import planted_game
 from test_api_support import Player
 
-from chicago.table.review_jobs import Reviews
+from chicago.table.coach.jobs import Reviews
 
 
 def wait_done(player: Player, gid: str, limit: float = 120.0) -> dict[str, Any]:

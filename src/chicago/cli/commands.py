@@ -68,8 +68,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     """The coach's review of a game file's seat (plain/review.py); exit 2 with one line on a
     bad file or seat."""
     from chicago.plain import review
-    from chicago.table.estimate import STAGES
-    from chicago.table.replay import Replay
+    from chicago.table.coach.estimate import STAGES
+    from chicago.table.history.replay import Replay
     try:
         text = _read(args.file)
         game = record.replay(record.loads(text))
@@ -121,7 +121,7 @@ def _step(text: str) -> int:
     import os
 
     from chicago.plain.replay import step_through
-    from chicago.table.replay import PLAYER, Replay
+    from chicago.table.history.replay import PLAYER, Replay
     from chicago.text.i18n import from_environment, set_language
 
     set_language(from_environment(dict(os.environ)))
@@ -158,9 +158,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     import os
 
     from chicago.store import Store, describe_url
-    from chicago.table.history import HistoryService
-    from chicago.table.statistics import Statistics
-    from chicago.table.stats_report import report_text
+    from chicago.table.history.games import HistoryService
+    from chicago.table.statistics.report import report_text
+    from chicago.table.statistics.store import Statistics
     from chicago.tui.local import local_owner
 
     missing = _missing_sqlite_file(args.database_url or os.environ.get("CHICAGO_DATABASE_URL"))
@@ -315,7 +315,7 @@ def serve_config(app: Callable[..., Any], args: argparse.Namespace) -> uvicorn.C
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Bot-vs-bot games with duplicate deals; a table (or --json) of strength by level."""
-    from chicago.table import arena
+    from chicago.table.arena import games as arena
     from chicago.table.levels import read_levels
 
     try:

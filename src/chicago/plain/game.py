@@ -30,7 +30,7 @@ from chicago.core.rules import DEFAULT_PROFILE, RuleProfile
 from chicago.core.shuffle import Stream
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
-from chicago.table.arena import Player, play_game
+from chicago.table.arena.games import Player, play_game
 from chicago.table.levels import read_levels
 from chicago.text.cards import (
     card_code,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from chicago.table.replay import PLAYER, Replay
+from chicago.table.history.replay import PLAYER, Replay
 from chicago.text.cards import faces
 from chicago.text.i18n import _
 

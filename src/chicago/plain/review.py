@@ -1,6 +1,6 @@
 """`chicago review FILE`: the coach's review of one seat of a game file, in the terminal.
 
-The same review as the browser's (`chicago.table.review`): every decision of the seat with
+The same review as the browser's (`chicago.table.coach.review`): every decision of the seat with
 an alternative is weighed, a progress bar counts them on a terminal, and the summary
 and the marks — the costliest first, or in game order — are printed in the reader's
 language (`chicago.text.review_words`), or as one JSON object for scripts.
@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from chicago.core.state import Phase
-from chicago.table import review, review_pool
-from chicago.table.estimate import STAGES
+from chicago.table.coach import pool as review_pool
+from chicago.table.coach import review
+from chicago.table.coach.estimate import STAGES
+from chicago.table.history.replay import Replay
 from chicago.table.progress import progress as progress_bar
-from chicago.table.replay import Replay
 from chicago.text.i18n import _
 from chicago.text.review_words import mark_words, reason_words, summary_words
 

@@ -199,8 +199,8 @@ class GameStats(Base):
     played: Mapped[datetime] = mapped_column(UTCDateTime())
     """When the game was created (for the win rate over time)."""
     figures: Mapped[str] = mapped_column(Text)
-    """JSON object of the game's figures (chicago.table.stats.game_figures), without the
-    scores deal by deal, which only a game's chart reads."""
+    """JSON object of the game's figures (chicago.table.statistics.figures.game_figures),
+    without the scores deal by deal, which only a game's chart reads."""
     scores: Mapped[str] = mapped_column(Text)
     """JSON list of every seat's scores at the end of each deal."""
 
@@ -217,7 +217,7 @@ class StatsTotals(Base):
     mark: Mapped[str] = mapped_column(Text)
     """JSON of the fingerprint of the rows summed (chicago.store.history.stats_fingerprint)."""
     totals: Mapped[str] = mapped_column(Text)
-    """JSON of the sum (chicago.table.stats.Totals.to_json)."""
+    """JSON of the sum (chicago.table.statistics.figures.Totals.to_json)."""
 
 
 class LiveTable(Base):

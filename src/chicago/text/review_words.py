@@ -1,6 +1,6 @@
 """The coach's review in words, in the reader's language: its summary and each mark.
 
-A stored mark is data (`chicago.table.review`): the choices in their game-file form, the
+A stored mark is data (`chicago.table.coach.review`): the choices in their game-file form, the
 cost with its interval, the odds of each choice and the reason's kind and rule. This module
 words them, cards named as players say them ("the king of hearts" / "hjärter kung"), so a
 Swedish review has no English sentence in it and no card code.

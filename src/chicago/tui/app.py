@@ -34,7 +34,7 @@ from chicago.core.rules import (
     get_profile,
 )
 from chicago.store import GameRow, Owner, describe_url
-from chicago.table.service import ServiceError, Table, TableService
+from chicago.table.tables.service import ServiceError, Table, TableService
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import N_, _
 from chicago.text.level_words import LEVEL_WORDS

@@ -17,7 +17,7 @@ from chicago.text.i18n import _, ngettext
 from chicago.tui.model import exchange_bounds, exchange_for, follow_suit_message
 
 if TYPE_CHECKING:
-    from chicago.table.service import Table
+    from chicago.table.tables.service import Table
 
 
 DECISION_PHASES: Final = {

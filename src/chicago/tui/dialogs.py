@@ -16,7 +16,7 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical, Vertic
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Markdown, RichLog, Static
 
-from chicago.table.service import DealScores, ServiceError
+from chicago.table.tables.service import DealScores, ServiceError
 from chicago.text.i18n import N_, _, ngettext
 from chicago.tui.cards import card_text, rich_line
 from chicago.tui.local import GameFileProblem

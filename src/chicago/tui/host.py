@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from chicago.store import Owner
-from chicago.table.service import TableService
+from chicago.table.tables.service import TableService
 
 
 @runtime_checkable

@@ -25,8 +25,8 @@ from chicago.core.keep import CATEGORIES, Ask, Line, two_counts
 from chicago.core.keepfile import entry_to_json
 from chicago.core.rules import PRESETS, QuadsRule
 from chicago.store import Owner
-from chicago.table.keep import Dropping, KeepService, Kept
-from chicago.table.service import ServiceError
+from chicago.table.scorekeeper import Dropping, KeepService, Kept
+from chicago.table.tables.service import ServiceError
 from chicago.text import keep as words
 from chicago.text.i18n import N_, _
 from chicago.text.rules_text import profile_title

@@ -16,7 +16,7 @@ from typing import Any, Final, cast, get_args
 from chicago.core import record
 from chicago.store import Owner, Store
 from chicago.store.repo import OwnerKind
-from chicago.table.service import BadRequest, ServiceError, Table, TableService
+from chicago.table.tables.service import BadRequest, ServiceError, Table, TableService
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import _
 from chicago.text.os_errors import file_error_words

@@ -23,7 +23,7 @@ from chicago.core.events import Event, event_to_json
 from chicago.core.rules import RuleProfile
 from chicago.core.state import Phase
 from chicago.core.views import PlayerView
-from chicago.table.service import DealScores
+from chicago.table.tables.service import DealScores
 from chicago.text.cards import in_hand_order, suit_word
 from chicago.text.i18n import N_, _, ngettext
 from chicago.text.level_words import LEVEL_WORDS

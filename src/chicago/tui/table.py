@@ -24,7 +24,7 @@ from textual.widgets import Button, Footer, RichLog, Static
 from chicago.core.actions import Action, Exchange, Play
 from chicago.core.cards import Card
 from chicago.core.state import Phase
-from chicago.table.service import (
+from chicago.table.tables.service import (
     HINT_LEVEL,
     GameGone,
     Illegal,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
-from chicago.table.service import Table
+from chicago.table.tables.service import Table
 from chicago.text.i18n import _
 from chicago.text.rules_text import rules_markdown
 from chicago.tui.dialogs import (

@@ -8,7 +8,7 @@ from chicago.core.actions import Action, ChicagoCall, Exchange, Offer, Play, Qua
 from chicago.core.cards import Card
 from chicago.core.cards import card as parse_card
 from chicago.core.record import ACTION_FIELDS
-from chicago.table.service import HUMAN, BadRequest
+from chicago.table.tables.service import HUMAN, BadRequest
 from chicago.text.i18n import _
 
 

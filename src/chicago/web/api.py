@@ -26,7 +26,7 @@ from chicago.core.events import event_to_json
 from chicago.core.hands import Category
 from chicago.core.rules import CHOICES, PRESETS, RuleProfile, get_profile
 from chicago.store import GameRow, Owner
-from chicago.table.service import BadRequest, Hint, Table, TableService, parse_profile
+from chicago.table.tables.service import BadRequest, Hint, Table, TableService, parse_profile
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, current_language, known
 from chicago.text.knob_words import change_words, knob_label, preset_title, value_words

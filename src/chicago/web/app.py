@@ -39,12 +39,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from chicago import __version__
 from chicago.store import Store
-from chicago.table import review
-from chicago.table.broadcast import Broadcaster, InProcessBroadcaster, PostgresBroadcaster
-from chicago.table.driver import Driver
-from chicago.table.history import HistoryService, NotCreator, NotOver
-from chicago.table.keep import KeepService
-from chicago.table.live import (
+from chicago.table.coach import review
+from chicago.table.coach.jobs import Reviews
+from chicago.table.history.games import HistoryService, NotCreator, NotOver
+from chicago.table.scorekeeper import KeepService
+from chicago.table.statistics.store import Statistics
+from chicago.table.tables.broadcast import Broadcaster, InProcessBroadcaster, PostgresBroadcaster
+from chicago.table.tables.driver import Driver
+from chicago.table.tables.live import (
     BadInvitation,
     Conflict,
     Forbidden,
@@ -52,8 +54,7 @@ from chicago.table.live import (
     RateLimited,
     TableClosed,
 )
-from chicago.table.review_jobs import Reviews
-from chicago.table.service import (
+from chicago.table.tables.service import (
     BadRequest,
     BotFactory,
     GameGone,
@@ -64,8 +65,7 @@ from chicago.table.service import (
     Stale,
     TableService,
 )
-from chicago.table.statistics import Statistics
-from chicago.table.watch import BadWatchLink, Watching
+from chicago.table.tables.watch import BadWatchLink, Watching
 from chicago.text.i18n import _, use_language
 from chicago.web import (
     api,
@@ -246,7 +246,7 @@ def create_app(
     news between processes.
 
     The coach's review imagines `review_samples` deals per decision, in stages (default
-    `chicago.table.estimate.STAGES`): fewer make a quicker, less sure review.
+    `chicago.table.coach.estimate.STAGES`): fewer make a quicker, less sure review.
     """
     store = store or Store(database_url)
     service = TableService(store, bots)

@@ -18,7 +18,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from chicago import __version__
 from chicago.store import Store
-from chicago.table.live import LiveTables
+from chicago.table.tables.live import LiveTables
 from chicago.web.hub import Hub
 from chicago.web.metrics import Metrics
 

@@ -20,10 +20,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from chicago.store import GameRow
 from chicago.store.history import PeopleSeat
+from chicago.table.coach.jobs import Reviews
 from chicago.table.errors import ServiceError
-from chicago.table.history import HistoryService, Seen, profile_title
-from chicago.table.replay import Replay
-from chicago.table.review_jobs import Reviews
+from chicago.table.history.games import HistoryService, Seen, profile_title
+from chicago.table.history.replay import Replay
 from chicago.text.i18n import N_, _, catalog_for_browser, use_language
 from chicago.text.level_words import LEVEL_WORDS, level_words
 from chicago.text.numbers import moment

@@ -30,8 +30,8 @@ from fastapi.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
 from chicago.store import Owner
-from chicago.table.live import LiveTables, LiveView
-from chicago.table.watch import WATCH_NEWS, BadWatchLink
+from chicago.table.tables.live import LiveTables, LiveView
+from chicago.table.tables.watch import WATCH_NEWS, BadWatchLink
 from chicago.text.i18n import DEFAULT_LANGUAGE, use_language
 from chicago.web.live_render import Renders, dumps
 

@@ -20,8 +20,8 @@ from chicago.core.keep import CATEGORIES, Ask, most_tied, two_counts
 from chicago.core.keepfile import entry_to_json
 from chicago.core.rules import PRESETS, QuadsRule
 from chicago.store.pads import StoredPad
-from chicago.table.keep import Dropping, KeepService, Kept
-from chicago.table.service import BadRequest
+from chicago.table.scorekeeper import Dropping, KeepService, Kept
+from chicago.table.tables.service import BadRequest
 from chicago.text import keep as words
 from chicago.text.i18n import _, catalog_for_browser, negotiate, use_language
 from chicago.text.rules_text import profile_title

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
 from chicago.table.errors import ServiceError
-from chicago.table.keep import KeepService
+from chicago.table.scorekeeper import KeepService
 from chicago.text.i18n import _, use_language
 from chicago.web.auth import request_owner
 from chicago.web.keep_api import language

@@ -19,9 +19,9 @@ from fastapi.responses import JSONResponse, Response
 from chicago.store import Owner
 from chicago.store.chat import ChatRow
 from chicago.store.live import BOT
-from chicago.table.invites import link_json
-from chicago.table.live import LiveTables, LiveView
-from chicago.table.service import BadRequest, NotFound, ServiceError
+from chicago.table.tables.invites import link_json
+from chicago.table.tables.live import LiveTables, LiveView
+from chicago.table.tables.service import BadRequest, NotFound, ServiceError
 from chicago.text.chat import phrase_words
 from chicago.text.i18n import _, current_language
 from chicago.web.action_body import parse_action

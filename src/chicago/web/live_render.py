@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import orjson
 
-from chicago.table.live import LiveView
+from chicago.table.tables.live import LiveView
 from chicago.text.i18n import current_language
 
 LiveJson = Callable[[LiveView, set[int]], dict[str, Any]]

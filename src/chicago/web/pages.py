@@ -31,8 +31,8 @@ from chicago.core.rules import (
     get_profile,
     read_changes,
 )
-from chicago.table.seating import TIMERS
-from chicago.table.service import ServiceError
+from chicago.table.tables.seating import TIMERS
+from chicago.table.tables.service import ServiceError
 from chicago.text import i18n
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import (

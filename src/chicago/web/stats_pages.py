@@ -16,11 +16,11 @@ from markupsafe import Markup
 from sqlalchemy.orm import configure_mappers
 
 from chicago.store import Owner
-from chicago.table.history import profile_title
-from chicago.table.service import NotFound
-from chicago.table.statistics import Statistics
-from chicago.table.stats import Totals
-from chicago.table.stats_report import report
+from chicago.table.history.games import profile_title
+from chicago.table.statistics.figures import Totals
+from chicago.table.statistics.report import report
+from chicago.table.statistics.store import Statistics
+from chicago.table.tables.service import NotFound
 from chicago.text.i18n import _, use_language
 from chicago.text.numbers import day
 from chicago.web.auth import request_owner

@@ -2,7 +2,7 @@
 
 The creator makes, renews and revokes the link under /api/tables/{id}/watch. A spectator
 needs no cookie: the token in the path is the only key, and it opens one table's
-spectator view (`chicago.table.watch`), on GET and on a socket that the hub feeds like a
+spectator view (`chicago.table.tables.watch`), on GET and on a socket that the hub feeds like a
 seat's (a connection whose seat is `WATCHER`), never chat, actions or hints.
 """
 
@@ -15,8 +15,8 @@ from fastapi import APIRouter, Request, WebSocket
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
-from chicago.table.service import ServiceError
-from chicago.table.watch import WATCHER, BadWatchLink, Watching
+from chicago.table.tables.service import ServiceError
+from chicago.table.tables.watch import WATCHER, BadWatchLink, Watching
 from chicago.text.i18n import current_language
 from chicago.web.auth import request_owner
 from chicago.web.hub import WATCH_GONE, Conn, Hub

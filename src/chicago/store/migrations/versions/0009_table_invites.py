@@ -31,7 +31,7 @@ branch_labels = None
 depends_on = None
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-"""As chicago.table.invites.CODE_ALPHABET (a migration does not import the application)."""
+"""As chicago.table.tables.invites.CODE_ALPHABET (a migration does not import the application)."""
 
 
 def upgrade() -> None:

@@ -25,10 +25,10 @@ from typing import Final
 
 from chicago.store import Owner
 from chicago.store.history import StatsRow
-from chicago.table.history import HistoryService, profile_title
-from chicago.table.replay import Replay
-from chicago.table.stats import METHOD, PEOPLE, Totals, game_figures, totals
-from chicago.table.stats_report import REASON_WORDS, category_words, level_words
+from chicago.table.history.games import HistoryService, profile_title
+from chicago.table.history.replay import Replay
+from chicago.table.statistics.figures import METHOD, PEOPLE, Totals, game_figures, totals
+from chicago.table.statistics.report import REASON_WORDS, category_words, level_words
 from chicago.text.i18n import _, current_language
 
 _BATCH: Final = 200

@@ -19,12 +19,14 @@ from typing import Any, Final
 
 from chicago.store import Owner
 from chicago.store.history import ReviewRow
-from chicago.table import coach, review, review_pool
-from chicago.table.history import HistoryService, NotOver
+from chicago.table.coach import advice as coach
+from chicago.table.coach import pool as review_pool
+from chicago.table.coach import review
+from chicago.table.history.games import HistoryService, NotOver
 from chicago.text.i18n import _
 from chicago.text.review_words import mark_words, summary_words
 
-log = logging.getLogger("chicago.table.review")
+log = logging.getLogger("chicago.table.coach.review")
 
 STALE: Final = timedelta(seconds=60)
 """A running job without a heartbeat for this long is taken over."""

@@ -17,7 +17,7 @@ from typing import Final
 
 from chicago.store.invites import Invite
 from chicago.table.errors import ServiceError
-from chicago.table.people import hash_token
+from chicago.table.tables.people import hash_token
 from chicago.text.i18n import _
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

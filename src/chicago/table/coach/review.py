@@ -24,9 +24,9 @@ from chicago.core.actions import Action, Exchange, action_to_json
 from chicago.core.engine import legal_actions
 from chicago.core.shuffle import Stream
 from chicago.core.views import PlayerView, view
-from chicago.table import coach
-from chicago.table.estimate import STAGES, Estimate, estimate
-from chicago.table.replay import PLAYER, Replay
+from chicago.table.coach import advice as coach
+from chicago.table.coach.estimate import STAGES, Estimate, estimate
+from chicago.table.history.replay import PLAYER, Replay
 
 METHOD: Final = 2
 """The review method's version: stored reviews by another method are made again (2: the fair

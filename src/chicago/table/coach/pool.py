@@ -17,8 +17,8 @@ from typing import Any
 
 from chicago.core import record
 from chicago.core.game import Game
-from chicago.table import review
-from chicago.table.replay import Replay
+from chicago.table.coach import review
+from chicago.table.history.replay import Replay
 
 Mark = dict[str, object] | None
 

@@ -12,9 +12,9 @@ import logging
 import threading
 from collections.abc import Callable
 
-from chicago.table.live import LiveTables
+from chicago.table.tables.live import LiveTables
 
-log = logging.getLogger("chicago.table.driver")
+log = logging.getLogger("chicago.table.tables.driver")
 
 
 class Driver:

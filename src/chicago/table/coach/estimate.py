@@ -44,7 +44,7 @@ from chicago.core.events import (
 from chicago.core.shuffle import Stream
 from chicago.core.state import GameState, Phase
 from chicago.core.views import view
-from chicago.table import coach
+from chicago.table.coach import advice as coach
 
 STAGES: Final = (16, 64, 256)
 """Imagined deals after each stage of the sequential estimate (the same deals, and more)."""

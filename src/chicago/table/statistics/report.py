@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from chicago.table.history import profile_title
-from chicago.table.stats import REASONS, Totals
+from chicago.table.history.games import profile_title
+from chicago.table.statistics.figures import REASONS, Totals
 from chicago.text.i18n import N_, _
 from chicago.text.level_words import LEVEL_WORDS as BOT_LEVEL_WORDS
 from chicago.text.numbers import decimal

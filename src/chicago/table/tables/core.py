@@ -3,7 +3,7 @@ bots together — decides, stores and tells with, whatever its flow.
 
 A game is a table of 1–6 people and bots; the single player's game (`TableService`) is the
 table with one person, whose bots play inside the request, and a table with people
-(`chicago.table.live.LiveTables`) is played at the table's pace, its bots decided by the
+(`chicago.table.tables.live.LiveTables`) is played at the table's pace, its bots decided by the
 driver. Both go through this core: the game at a version (the cache, rebuilt from storage),
 one seat's decision applied (`apply_for`: the engine's refusal said to that seat), a bot's
 decision from its own view only (`bot_decision`, R9.2), the version-guarded commit
@@ -41,7 +41,7 @@ from chicago.text.hints import hint_text
 from chicago.text.i18n import _
 from chicago.text.refusals import refusal
 
-log = logging.getLogger("chicago.table.service")
+log = logging.getLogger("chicago.table.tables.service")
 
 HUMAN: Final = 0
 MAX_SEED: Final = 2**53 - 1

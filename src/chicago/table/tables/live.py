@@ -1,14 +1,14 @@
 """Tables with people: 2–6 seats, each a person (a guest or an account) or a bot.
 
 Sitting down (the creator's table, invitations, names, the start, leaving, the creator's
-seats, playing again) is `chicago.table.seating`'s; this module shows, acts and decides.
+seats, playing again) is `chicago.table.tables.seating`'s; this module shows, acts and decides.
 
 Every decision goes through the version-guarded append of the store: an action is
 committed before anyone is told (`announce` runs after the commit), and of two decisions
 made at the same version only one is stored — a person's and a time-out's, or two
 processes' time-outs. Bots at a table with people do not play inside a person's request:
 `step` makes one server decision (a bot's turn, an away seat, a time-out) when it is due,
-at the table's pace, and a driver (`chicago.table.driver`) calls it.
+at the table's pace, and a driver (`chicago.table.tables.driver`) calls it.
 
 Only a seated person acts, for their own seat; a hint is for one's own seat; what leaves
 here for a seat is a `Table` built from that seat's view (R9.1).
@@ -29,10 +29,10 @@ from chicago.store import GameRow, Owner
 from chicago.store.chat import PHRASE_MARK, ChatRow
 from chicago.store.invites import Invite
 from chicago.store.live import BOT, PERSON, LiveRow, SeatRow
-from chicago.table.again import Again, Rematches
-from chicago.table.invites import BadInvitation, TableClosed
-from chicago.table.people import CHAT_LIMIT, clean_chat, clean_phrase, hash_token
-from chicago.table.seating import (
+from chicago.table.tables.again import Again, Rematches
+from chicago.table.tables.invites import BadInvitation, TableClosed
+from chicago.table.tables.people import CHAT_LIMIT, clean_chat, clean_phrase, hash_token
+from chicago.table.tables.seating import (
     CHAT_BURST,
     CHAT_WINDOW,
     FRIEND,
@@ -43,7 +43,7 @@ from chicago.table.seating import (
     NameTaken,
     RateLimited,
 )
-from chicago.table.service import (
+from chicago.table.tables.service import (
     DEFAULT_LEVEL,
     BadRequest,
     Hint,

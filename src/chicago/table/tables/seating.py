@@ -1,7 +1,7 @@
 """Sitting down at a table with people: creating it, invitations (links and codes), joining,
-the creator's seats, starting (the base of `chicago.table.live.LiveTables`).
+the creator's seats, starting (the base of `chicago.table.tables.live.LiveTables`).
 
-The creator sits at seat 0 and gets an invitation (`chicago.table.invites`: a link and a
+The creator sits at seat 0 and gets an invitation (`chicago.table.tables.invites`: a link and a
 table code; renewing makes the old ones stop working, revoking leaves none). A friend with
 either takes a free seat while the table is open — under a name no one else at the table
 has; the creator starts the game, and seats still free become bots.
@@ -22,9 +22,9 @@ from chicago.store import GameRow, Owner, Summary
 from chicago.store.invites import Invite
 from chicago.store.live import BOT, PERSON, LiveRow, LiveStore, SeatRow
 from chicago.store.turns import LiveTurn
-from chicago.table.invites import BadInvitation, TableClosed, as_code, new_invite
-from chicago.table.people import clean_name, hash_token, name_key
-from chicago.table.service import (
+from chicago.table.tables.invites import BadInvitation, TableClosed, as_code, new_invite
+from chicago.table.tables.people import clean_name, hash_token, name_key
+from chicago.table.tables.service import (
     DEFAULT_LEVEL,
     BadRequest,
     NotFound,

@@ -29,7 +29,7 @@ from chicago.core.keepfile import (
 from chicago.core.rules import ProfileError, customize
 from chicago.store import Owner, Store
 from chicago.store.pads import Pads, PadSummary, StoredPad
-from chicago.table.service import BadRequest, NotFound, ServiceError, Stale
+from chicago.table.tables.service import BadRequest, NotFound, ServiceError, Stale
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import _, ngettext
 from chicago.text.keep import error_text

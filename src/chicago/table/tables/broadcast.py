@@ -22,7 +22,7 @@ from chicago.store.db import normalize_url
 from chicago.store.live import LiveStore
 from chicago.store.repo import NOTIFY_CHANNEL
 
-log = logging.getLogger("chicago.table.broadcast")
+log = logging.getLogger("chicago.table.tables.broadcast")
 
 Listener = Callable[[str, str], None]
 """(table id, what changed); what is a version number, a word, or "*" (everything may have

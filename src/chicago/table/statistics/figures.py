@@ -32,7 +32,7 @@ from chicago.core.events import (
 )
 from chicago.core.hands import category_of, hand_value
 from chicago.core.state import Phase
-from chicago.table.replay import PLAYER, Replay
+from chicago.table.history.replay import PLAYER, Replay
 
 METHOD: Final = 1
 """The figures' version: stored figures of another version are computed again."""

@@ -14,8 +14,8 @@ from typing import Final
 
 from chicago.store import Owner
 from chicago.store.live import BOT, PERSON, LiveRow, SeatRow
-from chicago.table.seating import STAND_IN, Conflict, Seating
-from chicago.table.service import MAX_SEED, NotFound
+from chicago.table.tables.seating import STAND_IN, Conflict, Seating
+from chicago.table.tables.service import MAX_SEED, NotFound
 from chicago.text.i18n import _
 
 AGAIN_WAIT: Final = timedelta(seconds=60)

@@ -31,9 +31,9 @@ from chicago.core.game import Game
 from chicago.core.rules import DEFAULT_PROFILE, RuleProfile
 from chicago.core.shuffle import Stream
 from chicago.core.views import PlayerView, view
-from chicago.table.arena_stats import chi_square_uniform, percentile, wilson
+from chicago.table.arena.figures import chi_square_uniform, percentile, wilson
+from chicago.table.arena.report import format_table
 from chicago.table.progress import progress as progress_bar
-from chicago.table.report import format_table
 from chicago.text.i18n import _
 
 __all__ = [

@@ -28,16 +28,6 @@ from chicago.core.game import Game
 from chicago.core.rules import DEFAULT_PROFILE, RuleProfile, customize, get_profile
 from chicago.core.state import GameState
 from chicago.store import GameRow, Owner
-from chicago.table.core import (
-    HUMAN,
-    MAX_SEED,
-    BotFactory,
-    Hint,
-    Table,
-    TableCore,
-    _Snapshot,
-    parse_seed,
-)
 from chicago.table.errors import (
     BadRequest,
     GameGone,
@@ -48,6 +38,16 @@ from chicago.table.errors import (
     Stale,
 )
 from chicago.table.scores import DealScores, history_from_start
+from chicago.table.tables.core import (
+    HUMAN,
+    MAX_SEED,
+    BotFactory,
+    Hint,
+    Table,
+    TableCore,
+    _Snapshot,
+    parse_seed,
+)
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import _
 
@@ -255,7 +255,7 @@ class TableService(TableCore):
 
     @staticmethod
     def _solo(row: GameRow) -> None:
-        """A table with people (a person beyond seat 0) is played in `chicago.table.live`."""
+        """A table with people (a person beyond seat 0) is played in `chicago.table.tables.live`."""
         if None in row.levels[1:]:
             raise BadRequest(_("This is a table with people: play it at /tables/{id}", id=row.id))
 

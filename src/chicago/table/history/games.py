@@ -26,8 +26,8 @@ from chicago.core import record
 from chicago.core.rules import get_profile
 from chicago.store import GameRow, Owner, Store
 from chicago.store.history import HistoryStore, PeopleSeat, Result
-from chicago.table.replay import PLAYER, Replay
-from chicago.table.service import BadRequest, GameGone, NotFound, ServiceError
+from chicago.table.history.replay import PLAYER, Replay
+from chicago.table.tables.service import BadRequest, GameGone, NotFound, ServiceError
 from chicago.text import rules_text
 from chicago.text.i18n import _
 

@@ -15,9 +15,9 @@ from typing import Final
 
 from chicago.core.views import WATCHER
 from chicago.store import Owner
-from chicago.table.live import LiveTables, LiveView
-from chicago.table.people import hash_token
-from chicago.table.service import ServiceError
+from chicago.table.tables.live import LiveTables, LiveView
+from chicago.table.tables.people import hash_token
+from chicago.table.tables.service import ServiceError
 from chicago.text.i18n import _
 
 __all__ = ["WATCHER", "WATCH_NEWS", "BadWatchLink", "Watching"]

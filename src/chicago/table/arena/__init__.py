@@ -1,0 +1,1 @@
+"""The arena: bots against bots, to measure the levels' strength."""

@@ -1,0 +1,1 @@
+"""The coach: a finished game's decisions weighed by the hard level."""

@@ -1,0 +1,1 @@
+"""Finished games looked back at: the history list, replays, share links."""

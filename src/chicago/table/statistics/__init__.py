@@ -1,0 +1,1 @@
+"""A player's figures over their finished games."""

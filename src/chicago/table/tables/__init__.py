@@ -1,0 +1,1 @@
+"""Playing a table: one person against bots, or people and bots together."""
