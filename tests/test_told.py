@@ -2,7 +2,7 @@
 the processor time per action does not grow): at every version of whole games, for every
 seat and both languages, `Told` gives the texts `tell` gives over the whole log from a
 fresh narrator (R9.1: each seat's own redacted log), and it did tell on rather than anew;
-the log's events turned into JSON once each (chicago.web.log_json) are `view_to_json`."""
+the log's events turned into JSON once each (chicago.web.wire.events) are `view_to_json`."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from chicago.core.views import view_to_json, watch_view
 from chicago.text.i18n import use_language
 from chicago.text.narration import Narrator, tell
 from chicago.text.told import Told
-from chicago.web.log_json import view_json
+from chicago.web.wire import view_json
 
 
 def story(told: Told, game_id: str, game: Game, seat: int) -> tuple[list[str], list[str]]:

@@ -26,7 +26,7 @@ from live_support import (
 from test_api_support import Apps, Player
 
 from chicago.core import record
-from chicago.web.live import live_json
+from chicago.web.wire import live_json
 
 pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 

@@ -18,8 +18,8 @@ from test_api_support import Apps, Player
 
 from chicago.text.i18n import use_language
 from chicago.web.hub import Hub
-from chicago.web.live import live_json
 from chicago.web.live_render import dumps
+from chicago.web.wire import live_json
 
 pytestmark = pytest.mark.unsynced
 

@@ -78,11 +78,12 @@ from chicago.web import (
     stats_pages,
     watch,
 )
-from chicago.web.auth import Accounts, AuthError, OwnerCookies, error_body
+from chicago.web.auth import Accounts, AuthError, OwnerCookies
 from chicago.web.body import BodyError
 from chicago.web.language import LanguageMiddleware, request_language
 from chicago.web.metrics import Metrics
 from chicago.web.transfer import Transfer
+from chicago.web.wire import chat_json, error_body, live_json, refusal_json
 
 log = logging.getLogger("chicago.web")
 
@@ -109,13 +110,7 @@ _STATUS: dict[type[ServiceError], int] = {
 def _service_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ServiceError)
     status = next((code for kind, code in _STATUS.items() if isinstance(exc, kind)), 400)
-    body = error_body(exc.message, exc.rule)
-    if isinstance(exc, Stale):
-        body["version"] = exc.current
-    reason = getattr(exc, "reason", None)
-    if reason is not None:  # an invitation that opens nothing says why
-        body["reason"] = reason
-    return JSONResponse(body, status_code=status)
+    return JSONResponse(refusal_json(exc), status_code=status)
 
 
 def _auth_error(request: Request, exc: Exception) -> Response:
@@ -260,7 +255,7 @@ def create_app(
         else InProcessBroadcaster()
     )
     tables.announce = broadcaster.publish
-    hub = live.Hub(tables, live.live_json, live.chat_json)
+    hub = live.Hub(tables, live_json, chat_json)
     broadcaster.subscribe(hub.news)
     metrics = Metrics()
     driver = Driver(tables, driver_interval, decided=metrics.decisions.inc)

@@ -41,7 +41,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from chicago.store import AccountRow, Owner, Store
-from chicago.text.i18n import N_, _, sentence
+from chicago.text.i18n import N_, _
+from chicago.web.wire import error_body
 
 _log = logging.getLogger("chicago.web")
 
@@ -316,12 +317,6 @@ def set_session_cookie(response: Response, request: Request, token: str | None) 
         secure=secure,
         samesite="lax",
     )
-
-
-def error_body(message: str, rule: str | None = None) -> dict[str, object]:
-    """An error as the API answers it: one sentence, which starts with a capital letter
-    however the layer that refused words it (a page shows it as it comes)."""
-    return {"error": sentence(message), "rule": rule}
 
 
 class OwnerCookies:

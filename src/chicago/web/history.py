@@ -15,7 +15,6 @@ from datetime import datetime
 from typing import Any, Final
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from chicago.store import GameRow
@@ -178,9 +177,9 @@ def _history(request: Request, q: Mapping[str, str] | None = None) -> dict[str, 
 
 
 @router.get("/api/history")
-async def history_api(request: Request) -> Response:
+def history_api(request: Request) -> Response:
     with use_language(language(request)):
-        return JSONResponse(await run_in_threadpool(_history, request))
+        return JSONResponse(_history(request))
 
 
 def _page_filters(request: Request) -> tuple[dict[str, str], list[str]]:
@@ -208,10 +207,10 @@ def _page_filters(request: Request) -> tuple[dict[str, str], list[str]]:
 
 
 @router.get("/history", response_class=HTMLResponse)
-async def history_page(request: Request) -> Response:
+def history_page(request: Request) -> Response:
     with use_language(language(request)):
         q, notes = _page_filters(request)
-        data = await run_in_threadpool(_history, request, q)
+        data = _history(request, q)
     return _page(request, "history.html", {
         "page": "history", "data": data, "profile": q.get("profile") or "",
         "result": q.get("result") or "", "notes": notes,
@@ -235,9 +234,9 @@ def _owned_replay(request: Request, game_id: str) -> dict[str, object]:
 
 
 @router.get("/api/games/{game_id}/replay")
-async def replay_api(request: Request, game_id: str) -> Response:
+def replay_api(request: Request, game_id: str) -> Response:
     with use_language(language(request)):
-        return JSONResponse(await run_in_threadpool(_owned_replay, request, game_id))
+        return JSONResponse(_owned_replay(request, game_id))
 
 
 def _owned_position(request: Request, game_id: str, k: str) -> dict[str, object]:
@@ -247,8 +246,8 @@ def _owned_position(request: Request, game_id: str, k: str) -> dict[str, object]
 
 
 @router.get("/api/games/{game_id}/replay/{k}")
-async def position_api(request: Request, game_id: str, k: str) -> Response:
-    return JSONResponse(await run_in_threadpool(_owned_position, request, game_id, k))
+def position_api(request: Request, game_id: str, k: str) -> Response:
+    return JSONResponse(_owned_position(request, game_id, k))
 
 
 def _shared_replay(request: Request, token: str) -> dict[str, object]:
@@ -262,9 +261,9 @@ def _shared_replay(request: Request, token: str) -> dict[str, object]:
 
 
 @router.get("/api/shared/{token}")
-async def shared_api(request: Request, token: str) -> Response:
+def shared_api(request: Request, token: str) -> Response:
     with use_language(language(request)):
-        return JSONResponse(await run_in_threadpool(_shared_replay, request, token))
+        return JSONResponse(_shared_replay(request, token))
 
 
 def _shared_position(request: Request, token: str, k: str) -> dict[str, object]:
@@ -274,28 +273,20 @@ def _shared_position(request: Request, token: str, k: str) -> dict[str, object]:
 
 
 @router.get("/api/shared/{token}/{k}")
-async def shared_position_api(request: Request, token: str, k: str) -> Response:
-    return JSONResponse(await run_in_threadpool(_shared_position, request, token, k))
+def shared_position_api(request: Request, token: str, k: str) -> Response:
+    return JSONResponse(_shared_position(request, token, k))
 
 
-def _share(request: Request, game_id: str) -> Response:
+@router.post("/api/games/{game_id}/share", status_code=201)
+def share_api(request: Request, game_id: str) -> Response:
     token = history_service(request).share(request_owner(request), game_id)
     return JSONResponse({"token": token, "url": f"/shared/{token}"}, status_code=201)
 
 
-@router.post("/api/games/{game_id}/share", status_code=201)
-async def share_api(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_share, request, game_id)
-
-
-def _revoke(request: Request, game_id: str) -> Response:
+@router.delete("/api/games/{game_id}/share", status_code=204)
+def revoke_api(request: Request, game_id: str) -> Response:
     history_service(request).revoke(request_owner(request), game_id)
     return Response(status_code=204)
-
-
-@router.delete("/api/games/{game_id}/share", status_code=204)
-async def revoke_api(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_revoke, request, game_id)
 
 
 def _reviews(request: Request) -> Reviews:
@@ -303,26 +294,18 @@ def _reviews(request: Request) -> Reviews:
     return reviews
 
 
-def _ask_review(request: Request, game_id: str) -> Response:
-    data = _reviews(request).request(request_owner(request), game_id)
-    return JSONResponse(data, status_code=202)
-
-
 @router.post("/api/games/{game_id}/review", status_code=202)
-async def ask_review_api(request: Request, game_id: str) -> Response:
+def ask_review_api(request: Request, game_id: str) -> Response:
     """Queue the coach's review (once per game); its progress is polled with GET."""
     with use_language(language(request)):
-        return await run_in_threadpool(_ask_review, request, game_id)
-
-
-def _review(request: Request, game_id: str) -> Response:
-    return JSONResponse(_reviews(request).status(request_owner(request), game_id))
+        data = _reviews(request).request(request_owner(request), game_id)
+        return JSONResponse(data, status_code=202)
 
 
 @router.get("/api/games/{game_id}/review")
-async def review_api(request: Request, game_id: str) -> Response:
+def review_api(request: Request, game_id: str) -> Response:
     with use_language(language(request)):
-        return await run_in_threadpool(_review, request, game_id)
+        return JSONResponse(_reviews(request).status(request_owner(request), game_id))
 
 
 VIEWER_WORDS: Final = (
@@ -390,13 +373,13 @@ def _viewer(request: Request, mode: str, key: str) -> Response:
 
 
 @router.get("/history/{game_id}", response_class=HTMLResponse)
-async def viewer_page(request: Request, game_id: str) -> Response:
+def viewer_page(request: Request, game_id: str) -> Response:
     """The viewer, with the game's first step in the page (its script asks for the rest at
     `/api/games/{id}/replay`)."""
-    return await run_in_threadpool(_viewer, request, "owner", game_id)
+    return _viewer(request, "owner", game_id)
 
 
 @router.get("/shared/{token}", response_class=HTMLResponse)
-async def shared_page(request: Request, token: str) -> Response:
+def shared_page(request: Request, token: str) -> Response:
     """A shared game, read-only, its first step in the page; the rest from `/api/shared/`."""
-    return await run_in_threadpool(_viewer, request, "shared", token)
+    return _viewer(request, "shared", token)

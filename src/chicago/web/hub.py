@@ -34,6 +34,7 @@ from chicago.table.tables.live import LiveTables, LiveView
 from chicago.table.tables.watch import WATCH_NEWS, BadWatchLink
 from chicago.text.i18n import DEFAULT_LANGUAGE, use_language
 from chicago.web.live_render import Renders, dumps
+from chicago.web.wire import socket_error
 
 log = logging.getLogger("chicago.web.hub")
 
@@ -256,7 +257,7 @@ class Hub:
         gone = [c for c in watchers if c.watch != current]
         for c in gone:
             self.conns[game_id].discard(c)
-            c.put({"type": "error", "error": BadWatchLink().message, "code": WATCH_GONE})
+            c.put(socket_error(BadWatchLink().message, WATCH_GONE))
             c.close_code = WATCH_GONE
             c.put(None)
         return [c for c in conns if c not in gone]
@@ -276,7 +277,7 @@ class Hub:
         ]
         for c in gone:
             self.conns[game_id].discard(c)
-            c.put({"type": "error", "error": "no such table", "code": 4404})
+            c.put(socket_error("no such table", 4404))
             c.close_code = 4404
             c.put(None)
         return [c for c in conns if c not in gone]

@@ -25,9 +25,10 @@ from chicago.table.tables.service import BadRequest
 from chicago.text import keep as words
 from chicago.text.i18n import _, catalog_for_browser, negotiate, use_language
 from chicago.text.rules_text import profile_title
-from chicago.web.auth import error_body, request_owner
+from chicago.web.auth import request_owner
 from chicago.web.body import JsonBody
 from chicago.web.language import request_language
+from chicago.web.wire import error_body
 
 router = APIRouter(prefix="/api/keep")
 RESTATED = (HandAnnounced, NoHandScored, QuadsChosen, ChicagoCalled)

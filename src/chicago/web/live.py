@@ -1,9 +1,10 @@
 """Tables with people over HTTP and WebSocket (docs/api.md, "Tables with people").
 
-Every payload for a seat is `live_json` of that seat's `LiveView`: the `Table` JSON of
-`table_json` (that seat's view, legal actions and events redacted for it, R9.1) plus a
+Every payload for a seat is `chicago.web.wire.live_json` of that seat's `LiveView`: the
+`Table` JSON (that seat's view, legal actions and events redacted for it, R9.1) plus a
 `live` object (seats, names, who is connected, the timer). Actions are POSTed (CSRF as for
-every unsafe request); the WebSocket only pushes, and answers pings.
+every unsafe request); the WebSocket only pushes, and answers pings. Endpoints are plain
+functions, run in FastAPI's thread pool.
 """
 
 from __future__ import annotations
@@ -17,15 +18,10 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
 from chicago.store import Owner
-from chicago.store.chat import ChatRow
-from chicago.store.live import BOT
-from chicago.table.tables.invites import link_json
 from chicago.table.tables.live import LiveTables, LiveView
 from chicago.table.tables.service import BadRequest, NotFound, ServiceError
-from chicago.text.chat import phrase_words
 from chicago.text.i18n import _, current_language
 from chicago.web.action_body import parse_action
-from chicago.web.api import hint_json, table_json
 from chicago.web.auth import (
     GUEST_COOKIE,
     SESSION_COOKIE,
@@ -35,11 +31,19 @@ from chicago.web.auth import (
     request_owner,
 )
 from chicago.web.hub import STALE, Conn, Hub
-from chicago.web.metrics import metrics_of
+from chicago.web.metrics import Arrived, metrics_of
+from chicago.web.wire import (
+    chat_json,
+    hint_json,
+    invite_json,
+    live_json,
+    socket_error,
+    table_entry_json,
+)
 
 __all__ = [
-    "Hub", "chat_json", "connected_seats", "first_table", "live_json", "refuse_foreign",
-    "router", "same_origin", "serve_socket",
+    "Hub", "connected_seats", "first_table", "refuse_foreign", "router", "same_origin",
+    "serve_socket",
 ]
 
 router = APIRouter(prefix="/api")
@@ -61,54 +65,6 @@ def _object(body: object, fields: set[str], what: str) -> dict[str, Any]:
         raise BadRequest(_("Unknown field {field} ({what})", field=repr(sorted(unknown)[0]),
                            what=what))
     return body
-
-
-# JSON forms ----------------------------------------------------------------------------
-
-
-def live_json(v: LiveView, connected: set[int]) -> dict[str, Any]:
-    """The Table JSON of `v`'s seat, and the table's people."""
-    out = table_json(v.table)
-    out["live"] = {
-        "status": v.status,
-        "you": None if v.watching else v.seat,
-        "watching": v.watching,
-        "creator": v.creator,
-        "invite": v.has_invite,
-        "link": link_json(v.link),
-        "again": None if v.again is None else {
-            "id": v.again[0],
-            "accepted": list(v.again[1]),
-            "deadline": v.again[2].isoformat() if v.again[2] else None,
-        },
-        "watch": v.has_watch,
-        "timer": v.timer,
-        "deadline": v.deadline.isoformat() if v.deadline else None,
-        "players": [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "name": s.name,
-                "level": s.level,
-                "away": s.away,
-                "free": s.free,
-                "connected": s.seat in connected,
-                "accepted": s.accepted,
-            }
-            for s in v.seats
-        ],
-        "notes": [{"index": i, "seat": seat, "by": by} for i, seat, by in v.notes],
-    }
-    return out
-
-
-def chat_json(m: ChatRow) -> dict[str, Any]:
-    """A message; a quick phrase has its id (`phrase`) and its words in the current
-    language (`text`), typed text is as typed (`phrase` null)."""
-    phrase = m.phrase
-    text = m.text if phrase is None else phrase_words(phrase)
-    return {"id": m.id, "seat": m.seat, "text": text, "phrase": phrase,
-            "at": m.created.isoformat()}
 
 
 def connected_seats(request: Request, game_id: str) -> set[int]:
@@ -141,7 +97,8 @@ def _default_name(request: Request, given: object) -> object:
     return given
 
 
-def _create(request: Request, body: object) -> Response:
+@router.post("/tables", status_code=201)
+def create_table(request: Request, body: JsonBody) -> Response:
     data = _object(body, _CREATE, _("Send name, seats, players, profile, seed and timer"))
     tables = _tables(request)
     owner = request_owner(request)
@@ -155,18 +112,12 @@ def _create(request: Request, body: object) -> Response:
         timer=data.get("timer", 0),
     )
     body_out = live_json(tables.get(owner, game_id), set())
-    body_out["invite"] = {
-        "token": token.token, "path": f"/join/{token.token}", "code": token.code,
-    }
+    body_out["invite"] = invite_json(token)
     return JSONResponse(body_out, status_code=201)
 
 
-@router.post("/tables", status_code=201)
-async def create_table(request: Request, body: JsonBody) -> Response:
-    return await run_in_threadpool(_create, request, body)
-
-
-def _list(request: Request) -> Response:
+@router.get("/tables")
+def list_tables(request: Request) -> Response:
     tables = _tables(request)
     owner = request_owner(request)
     out = []
@@ -175,32 +126,9 @@ def _list(request: Request) -> Response:
         live = tables.live.get(game_id)
         if row is None or live is None:
             continue
-        out.append(
-            {
-                "id": row.id,
-                "status": "finished" if row.summary.status == "finished" else live.status,
-                "seats": row.seats,
-                "profile": row.profile_id,
-                "players": [s.name for s in live.seats],
-                "levels": [s.level if s.kind == BOT else None for s in live.seats],
-                "you": live.seat_of(owner),
-                "deal": row.summary.deal,
-                "winner": row.summary.winner,
-                "scores": list(row.summary.scores),
-                "updated": row.updated.isoformat(),
-            }
-        )
+        out.append(table_entry_json(row, live, owner))
     out.sort(key=lambda entry: str(entry["updated"]), reverse=True)
     return JSONResponse({"tables": out})
-
-
-@router.get("/tables")
-async def list_tables(request: Request) -> Response:
-    return await run_in_threadpool(_list, request)
-
-
-def _get(request: Request, game_id: str) -> Response:
-    return _view_response(request, _tables(request).get(request_owner(request), game_id))
 
 
 def first_table(request: Request, game_id: str) -> dict[str, Any] | None:
@@ -218,42 +146,29 @@ def first_table(request: Request, game_id: str) -> dict[str, Any] | None:
 
 
 @router.get("/tables/{game_id}")
-async def get_table(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_get, request, game_id)
-
-
-def _renew(request: Request, game_id: str) -> Response:
-    invite = _tables(request).renew_invite(request_owner(request), game_id)
-    return JSONResponse(
-        {"token": invite.token, "path": f"/join/{invite.token}", "code": invite.code}
-    )
+def get_table(request: Request, game_id: str) -> Response:
+    return _view_response(request, _tables(request).get(request_owner(request), game_id))
 
 
 @router.post("/tables/{game_id}/invite")
-async def renew_invite(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_renew, request, game_id)
+def renew_invite(request: Request, game_id: str) -> Response:
+    invite = _tables(request).renew_invite(request_owner(request), game_id)
+    return JSONResponse(invite_json(invite))
 
 
-def _revoke(request: Request, game_id: str) -> Response:
+@router.delete("/tables/{game_id}/invite", status_code=204)
+def revoke_invite(request: Request, game_id: str) -> Response:
     _tables(request).revoke_invite(request_owner(request), game_id)
     return Response(status_code=204)
 
 
-@router.delete("/tables/{game_id}/invite", status_code=204)
-async def revoke_invite(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_revoke, request, game_id)
-
-
-def _preview(request: Request, token: str) -> Response:
+@router.get("/invites/{token}")
+def preview_invite(request: Request, token: str) -> Response:
     return JSONResponse(_tables(request).preview(request_owner(request), token))
 
 
-@router.get("/invites/{token}")
-async def preview_invite(request: Request, token: str) -> Response:
-    return await run_in_threadpool(_preview, request, token)
-
-
-def _join(request: Request, token: str, body: object) -> Response:
+@router.post("/invites/{token}")
+def join(request: Request, token: str, body: JsonBody = None) -> Response:
     data = _object(body if body is not None else {}, {"name", "seat"}, _("Send name and seat"))
     game_id, seat = _tables(request).join(
         request_owner(request), token, _default_name(request, data.get("name")), data.get("seat")
@@ -261,129 +176,83 @@ def _join(request: Request, token: str, body: object) -> Response:
     return JSONResponse({"id": game_id, "seat": seat})
 
 
-@router.post("/invites/{token}")
-async def join(request: Request, token: str, body: JsonBody = None) -> Response:
-    return await run_in_threadpool(_join, request, token, body)
-
-
-def _start(request: Request, game_id: str) -> Response:
+@router.post("/tables/{game_id}/start")
+def start(request: Request, game_id: str) -> Response:
     tables = _tables(request)
     owner = request_owner(request)
     tables.start(owner, game_id)
     return _view_response(request, tables.get(owner, game_id))
 
 
-@router.post("/tables/{game_id}/start")
-async def start(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_start, request, game_id)
-
-
-def _leave(request: Request, game_id: str) -> Response:
+@router.post("/tables/{game_id}/leave", status_code=204)
+def leave(request: Request, game_id: str) -> Response:
     _tables(request).leave(request_owner(request), game_id)
     return Response(status_code=204)
 
 
-@router.post("/tables/{game_id}/leave", status_code=204)
-async def leave(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_leave, request, game_id)
-
-
-def _set_seat(request: Request, game_id: str, seat: int, body: object) -> Response:
+@router.put("/tables/{game_id}/seats/{seat}")
+def set_seat(request: Request, game_id: str, seat: int, body: JsonBody) -> Response:
     tables = _tables(request)
     owner = request_owner(request)
     tables.set_seat(owner, game_id, seat, body)
     return _view_response(request, tables.get(owner, game_id))
 
 
-@router.put("/tables/{game_id}/seats/{seat}")
-async def set_seat(request: Request, game_id: str, seat: int, body: JsonBody) -> Response:
-    return await run_in_threadpool(_set_seat, request, game_id, seat, body)
-
-
-def _again(request: Request, game_id: str) -> Response:
-    return JSONResponse({"id": _tables(request).again(request_owner(request), game_id)})
-
-
 @router.post("/tables/{game_id}/again")
-async def again(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_again, request, game_id)
+def again(request: Request, game_id: str) -> Response:
+    return JSONResponse({"id": _tables(request).again(request_owner(request), game_id)})
 
 
 # Playing -------------------------------------------------------------------------------
 
 
-def _act(request: Request, game_id: str, body: object) -> Response:
-    data = _object(body, {"version", "action"}, _("Send version and action"))
-    if "version" not in data or "action" not in data:
-        raise BadRequest(_("Send the game's version and the action"))
-    raw = data["action"]
-    view = _tables(request).act(
-        request_owner(request), game_id, data["version"], lambda seat: parse_action(raw, seat)
-    )
-    return _view_response(request, view)
-
-
 @router.post("/tables/{game_id}/actions")
-async def act(request: Request, game_id: str, body: JsonBody) -> Response:
-    return await metrics_of(request).measured(
-        "live", body, lambda: run_in_threadpool(_act, request, game_id, body)
-    )
-
-
-def _hint(request: Request, game_id: str) -> Response:
-    return JSONResponse(hint_json(_tables(request).hint(request_owner(request), game_id)))
+def act(request: Request, game_id: str, body: JsonBody, at: Arrived) -> Response:
+    with metrics_of(request).measured("live", body, at):
+        data = _object(body, {"version", "action"}, _("Send version and action"))
+        if "version" not in data or "action" not in data:
+            raise BadRequest(_("Send the game's version and the action"))
+        raw = data["action"]
+        view = _tables(request).act(
+            request_owner(request), game_id, data["version"], lambda seat: parse_action(raw, seat)
+        )
+        return _view_response(request, view)
 
 
 @router.get("/tables/{game_id}/hint")
-async def hint(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_hint, request, game_id)
+def hint(request: Request, game_id: str) -> Response:
+    return JSONResponse(hint_json(_tables(request).hint(request_owner(request), game_id)))
 
 
-def _away(request: Request, game_id: str, body: object) -> Response:
+@router.post("/tables/{game_id}/away", status_code=204)
+def away(request: Request, game_id: str, body: JsonBody) -> Response:
     data = _object(body, {"away"}, _("Send away: true or false"))
     _tables(request).set_away(request_owner(request), game_id, data.get("away"))
     return Response(status_code=204)
 
 
-@router.post("/tables/{game_id}/away", status_code=204)
-async def away(request: Request, game_id: str, body: JsonBody) -> Response:
-    return await run_in_threadpool(_away, request, game_id, body)
-
-
-def _chat_list(request: Request, game_id: str) -> Response:
+@router.get("/tables/{game_id}/chat")
+def chat_list(request: Request, game_id: str) -> Response:
     rows = _tables(request).chat_log(request_owner(request), game_id)
     return JSONResponse({"messages": [chat_json(m) for m in rows]})
 
 
-@router.get("/tables/{game_id}/chat")
-async def chat_list(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_chat_list, request, game_id)
-
-
-def _chat(request: Request, game_id: str, body: object) -> Response:
+@router.post("/tables/{game_id}/chat", status_code=201)
+def chat(request: Request, game_id: str, body: JsonBody) -> Response:
     data = _object(body, {"text", "phrase"}, _("Send text or a phrase"))
     row = _tables(request).chat(request_owner(request), game_id, data.get("text"),
                                 data.get("phrase"))
     return JSONResponse(chat_json(row), status_code=201)
 
 
-@router.post("/tables/{game_id}/chat", status_code=201)
-async def chat(request: Request, game_id: str, body: JsonBody) -> Response:
-    return await run_in_threadpool(_chat, request, game_id, body)
-
-
-def _export(request: Request, game_id: str) -> Response:
+@router.get("/tables/{game_id}/export")
+def export(request: Request, game_id: str) -> Response:
     data = _tables(request).export(request_owner(request), game_id)
     return Response(
         json.dumps(data, ensure_ascii=False, indent=1) + "\n",
         media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="chicago-{game_id}.json"'},
     )
-
-
-@router.get("/tables/{game_id}/export")
-async def export(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_export, request, game_id)
 
 
 # The WebSocket ---------------------------------------------------------------------------
@@ -414,9 +283,7 @@ async def refuse_foreign(ws: WebSocket) -> None:
     with 4403 (a close before the accept would reach the page as an HTTP 403 it cannot
     read, and it would reconnect for ever)."""
     await ws.accept()
-    await ws.send_json({
-        "type": "error", "error": _("This socket was opened by another site"), "code": 4403,
-    })
+    await ws.send_json(socket_error(_("This socket was opened by another site"), 4403))
     await ws.close(code=4403)
 
 
@@ -435,7 +302,7 @@ async def live_socket(ws: WebSocket, game_id: str) -> None:
         seat = await run_in_threadpool(tables.seat_of, owner, game_id)
     except NotFound:
         await ws.accept()
-        await ws.send_json({"type": "error", "error": "no such table"})
+        await ws.send_json(socket_error("no such table"))
         await ws.close(code=4404)
         return
     await ws.accept()

@@ -11,11 +11,11 @@ decisions at tables with people are counted apart.
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
-from typing import Final
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Final
 
-from fastapi import Request
-from fastapi.responses import Response
+from fastapi import Depends, Request
 from prometheus_client import (
     CollectorRegistry,
     Counter,
@@ -26,7 +26,7 @@ from prometheus_client import (
 )
 
 KINDS: Final = frozenset({"exchange", "offer", "quads", "chicago", "play"})
-"""The action types of the API (web/api.py `parse_action`): the only values of `kind`."""
+"""The action types of the API (web/action_body.py `parse_action`): the only values of `kind`."""
 
 BUCKETS: Final = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 """Seconds: an answer holds the fsync of the action and, at a solo game, the bots' moves up
@@ -96,21 +96,29 @@ class Metrics:
             registry=self.registry,
         )
 
-    async def measured(
-        self, table: str, body: object, answer: Callable[[], Awaitable[Response]]
-    ) -> Response:
-        """Answer a decision and count it: accepted with its time, or refused with the
-        reason's name (the error itself still goes to the app's handlers)."""
-        start = time.perf_counter()
+    @contextmanager
+    def measured(self, table: str, body: object, start: float) -> Iterator[None]:
+        """Answer a decision inside and count it: accepted with its time since `start`, or
+        refused with the reason's name (the error itself still goes to the app's
+        handlers)."""
         try:
-            response = await answer()
+            yield
         except Exception as e:
             self.refused.labels(table, type(e).__name__).inc()
             raise
         kind = action_kind(body)
         self.actions.labels(kind, table).inc()
         self.latency.labels(kind, table).observe(time.perf_counter() - start)
-        return response
+
+
+async def arrived() -> float:
+    """A dependency: the time when a request's body has been read, before its endpoint
+    waits for a thread of the pool (a decision's time counts that wait)."""
+    return time.perf_counter()
+
+
+Arrived = Annotated[float, Depends(arrived)]
+"""The type of an endpoint parameter that takes `arrived`'s time (declared after the body)."""
 
 
 def metrics_of(request: Request) -> Metrics:

@@ -47,7 +47,6 @@ from chicago.text.i18n import (
 from chicago.text.invite_words import timer_words
 from chicago.text.level_words import LEVEL_WORDS, level_choices
 from chicago.text.rules_text import profile_title, rules_page
-from chicago.web.api import table_json
 from chicago.web.assets import Assets, page_scripts
 from chicago.web.auth import SESSION_COOKIE, request_account, request_owner
 from chicago.web.catalogs import Catalogs
@@ -62,6 +61,7 @@ from chicago.web.language import (
 )
 from chicago.web.live import first_table
 from chicago.web.watch import first_watch
+from chicago.web.wire import table_json
 
 WEB_DIR: Final = Path(__file__).resolve().parent
 TEMPLATES_DIR: Final = WEB_DIR / "templates"

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from markupsafe import Markup
 from sqlalchemy.orm import configure_mappers
@@ -63,22 +62,18 @@ def _stats(request: Request) -> dict[str, Any]:
 
 
 @router.get("/api/stats")
-async def stats_api(request: Request) -> Response:
-    return JSONResponse(await run_in_threadpool(_stats, request))
+def stats_api(request: Request) -> Response:
+    return JSONResponse(_stats(request))
 
 
-def _csv(request: Request) -> Response:
+@router.get("/api/stats.csv")
+def stats_csv(request: Request) -> Response:
     with use_language(language(request)):
         text = statistics(request).csv(request_owner(request))
     return Response(
         "\ufeff" + text, media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": 'attachment; filename="chicago-statistics.csv"'},
     )
-
-
-@router.get("/api/stats.csv")
-async def stats_csv(request: Request) -> Response:
-    return await run_in_threadpool(_csv, request)
 
 
 def _faces(request: Request, owner: Owner, game_id: str) -> list[dict[str, str]] | None:
@@ -159,6 +154,6 @@ def prepare() -> None:
 
 
 @router.get("/stats", response_class=HTMLResponse)
-async def stats_page(request: Request) -> Response:
-    data = await run_in_threadpool(_page_data, request)
+def stats_page(request: Request) -> Response:
+    data = _page_data(request)
     return _page(request, "stats.html", data)

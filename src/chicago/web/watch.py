@@ -20,13 +20,8 @@ from chicago.table.tables.watch import WATCHER, BadWatchLink, Watching
 from chicago.text.i18n import current_language
 from chicago.web.auth import request_owner
 from chicago.web.hub import WATCH_GONE, Conn, Hub
-from chicago.web.live import (
-    connected_seats,
-    live_json,
-    refuse_foreign,
-    same_origin,
-    serve_socket,
-)
+from chicago.web.live import connected_seats, refuse_foreign, same_origin, serve_socket
+from chicago.web.wire import live_json, socket_error, watch_link_json
 
 router = APIRouter(prefix="/api")
 
@@ -36,32 +31,15 @@ def watching(request: Request | WebSocket) -> Watching:
     return found
 
 
-def _link(token: str) -> dict[str, str]:
-    return {"token": token, "path": f"/watch/{token}"}
-
-
-def _renew(request: Request, game_id: str) -> Response:
-    return JSONResponse(_link(watching(request).renew(request_owner(request), game_id)))
-
-
 @router.post("/tables/{game_id}/watch")
-async def renew_watch(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_renew, request, game_id)
-
-
-def _revoke(request: Request, game_id: str) -> Response:
-    watching(request).revoke(request_owner(request), game_id)
-    return Response(status_code=204)
+def renew_watch(request: Request, game_id: str) -> Response:
+    return JSONResponse(watch_link_json(watching(request).renew(request_owner(request), game_id)))
 
 
 @router.delete("/tables/{game_id}/watch", status_code=204)
-async def revoke_watch(request: Request, game_id: str) -> Response:
-    return await run_in_threadpool(_revoke, request, game_id)
-
-
-def _get(request: Request, token: str) -> Response:
-    v = watching(request).view(token)
-    return JSONResponse(live_json(v, connected_seats(request, v.table.id)))
+def revoke_watch(request: Request, game_id: str) -> Response:
+    watching(request).revoke(request_owner(request), game_id)
+    return Response(status_code=204)
 
 
 def first_watch(request: Request, token: str) -> dict[str, Any] | None:
@@ -75,8 +53,9 @@ def first_watch(request: Request, token: str) -> dict[str, Any] | None:
 
 
 @router.get("/watch/{token}")
-async def watch_table(request: Request, token: str) -> Response:
-    return await run_in_threadpool(_get, request, token)
+def watch_table(request: Request, token: str) -> Response:
+    v = watching(request).view(token)
+    return JSONResponse(live_json(v, connected_seats(request, v.table.id)))
 
 
 @router.websocket("/watch/{token}/live")
@@ -90,7 +69,7 @@ async def watch_socket(ws: WebSocket, token: str) -> None:
         game_id, digest = await run_in_threadpool(watching(ws).table_of, token)
     except BadWatchLink as e:
         await ws.accept()
-        await ws.send_json({"type": "error", "error": e.message, "code": WATCH_GONE})
+        await ws.send_json(socket_error(e.message, WATCH_GONE))
         await ws.close(code=WATCH_GONE)
         return
     await ws.accept()

@@ -1,4 +1,5 @@
-"""A view as JSON with its deal's log turned into JSON once per event and seat.
+"""An event and a view as the API sends them: the core's JSON (`event_to_json`,
+`view_to_json`) for one seat, with the deal's log turned into JSON once per event and seat.
 
 Every table a seat is sent holds the whole deal's log (`view.log`), so the same events are
 turned into JSON at every version, for every seat. An event is a frozen value: its JSON
@@ -9,6 +10,7 @@ seat. The texts are shared: nothing that reads them changes them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Final
 
@@ -42,3 +44,9 @@ def view_json(v: PlayerView) -> dict[str, object]:
     out = view_to_json(replace(v, log=()))
     out["log"] = [event_json(e, v.seat) for e in v.log]
     return out
+
+
+def events_json(events: Iterable[Event], seat: int) -> list[dict[str, object]]:
+    """The `events` of a `Table`: each redacted for `seat` (R9.1), those it may not see at
+    all left out."""
+    return [j for j in (event_to_json(e, seat) for e in events) if j is not None]
