@@ -60,6 +60,7 @@ from chicago.web.language import (
     set_language_cookie,
 )
 from chicago.web.live import first_table
+from chicago.web.table_page import TablePage, seat_at_table, single_player, spectator
 from chicago.web.watch import first_watch
 from chicago.web.wire import table_json
 
@@ -258,7 +259,7 @@ def table(request: Request, game_id: str) -> HTMLResponse:
             first = None
     if first is None:
         return not_found(request, _(NO_GAME))
-    return _table_page(request, {"game_id": game_id}, first)
+    return _table_page(request, single_player(game_id), first)
 
 
 @router.get("/tables/new", response_class=HTMLResponse)
@@ -291,7 +292,7 @@ def watch_live_table(request: Request, token: str) -> HTMLResponse:
             return not_found(request, _(
                 "This watch link does not work any more: ask the table's creator for a new one."
             ))
-    return _table_page(request, {"kind": "watch", "game_id": "", "token": token}, first)
+    return _table_page(request, spectator(token), first)
 
 
 @router.get("/tables/{game_id}", response_class=HTMLResponse)
@@ -307,18 +308,20 @@ def live_table(request: Request, game_id: str) -> HTMLResponse:
                 "There is no table of yours at this address: you have no seat there, or the "
                 "link is mistyped. A friend's table opens with the invitation they sent."
             ))
-    return _table_page(request, {"kind": "table", "game_id": game_id}, first)
+    return _table_page(request, seat_at_table(game_id, first["live"]["you"]), first)
 
 
 def _table_page(
-    request: Request, context: dict[str, object], first: dict[str, object] | None
+    request: Request, table_page: TablePage, first: dict[str, object] | None
 ) -> HTMLResponse:
     """A table page is kept by this browser alone (private: it holds this requester's own
     view) and asked for again on every visit (no-cache): its ETag (chicago.web.transfer) is
     of its bytes, so a 304 means the state it carries is the one the server has now, and a
     changed state is a new page. A copy the browser shows without asking (going back in its
-    history) is not trusted: the script then asks the API (table/client.js)."""
-    response = _page(request, "table.html", {"page": "table", **context, "first_table": first})
+    history) is not trusted: the script then asks the API (table/client.js). What the
+    page is to its reader (API, socket, seat, features) comes from `table_page` alone."""
+    response = _page(request, "table.html",
+                     {"page": "table", "table_page": table_page, "first_table": first})
     response.headers["Cache-Control"] = "private, no-cache"
     return response
 

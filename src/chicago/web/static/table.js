@@ -17,7 +17,7 @@ import { announceTurn, focusDecision, toggleDiscard } from './table/panel.js';
 import { gameWonEvent, showResult } from './table/result.js';
 import { setupKeys } from './table/keys.js';
 import { setupSettings } from './table/settings.js';
-import { $, S, app, dom, finished, gameId, kind } from './table/state.js';
+import { $, S, app, dom, finished, gameId, socketUrl } from './table/state.js';
 import { startLive } from './live/table.js';
 
 function takePendingEvents() {
@@ -45,8 +45,6 @@ on('toggle', toggleDiscard);
 on('settled', () => {});
 
 async function start() {
-  // A table with people (or a watch link) adds its socket, seating, chat and turn alert.
-  const people = kind !== 'game';
   setupSettings();
   setupKeys();
   setSave('idle', t('Loading…'));
@@ -62,7 +60,8 @@ async function start() {
     return;
   }
   adopt(table);
-  if (people) {
+  // A table pushed on a socket (people, or a watch link) adds its seating, chat and turn alert.
+  if (socketUrl) {
     startLive();
     render();
     if (finished()) showResult(); else { announceTurn(); focusDecision(); }
@@ -70,10 +69,10 @@ async function start() {
     return;
   }
   const pending = takePendingEvents();
-  // Only another seat's move is worth a pause: a deal whose first decision is seat 0's
+  // Only another seat's move is worth a pause: a deal whose first decision is the player's
   // draws the hand and the decision in the first frame (its events are in the log already).
-  if (pending.some((e) => e && typeof e.seat === 'number' && e.seat !== 0)) {
-    // A new (or imported) game: show what the others did before seat 0's first turn.
+  if (pending.some((e) => e && typeof e.seat === 'number' && e.seat !== S.me)) {
+    // A new (or imported) game: show what the others did before the player's first turn.
     S.dealEvents = [];
     clearLog();
     render();

@@ -11,8 +11,9 @@ const quickPhrases = () => [
   { id: 'oops', label: t('Oops!') }, { id: 'thanks', label: t('Thanks for the game!') },
 ];
 
-/** Wire the chat box of `gameId`; `nameOf(seat)` names a seat. Returns `show(messages)`. */
-export function setupChat(gameId, nameOf) {
+/** Wire the chat box of the table at `base` (its API address); `nameOf(seat)` names a
+ * seat. Returns `show(messages)`. */
+export function setupChat(base, nameOf) {
   const lines = document.getElementById('chat-lines');
   const form = document.getElementById('chat-form');
   const input = document.getElementById('chat-text');
@@ -22,7 +23,7 @@ export function setupChat(gameId, nameOf) {
   /** Send `message`: `{ text }` as typed or `{ phrase }` by its id; shows the server's words. */
   async function say(message) {
     try {
-      const sent = await api('POST', `/api/tables/${encodeURIComponent(gameId)}/chat`, message);
+      const sent = await api('POST', `${base}/chat`, message);
       if (sent && sent.id !== undefined) show([sent]);
       return true;
     } catch (error) {

@@ -7,7 +7,7 @@ import { t } from '../i18n.js';
 import { dispatch } from '../table/dispatch.js';
 import { confirmDialog } from '../table/panel.js';
 import { rulesTitle } from '../table/board.js';
-import { $, S, base, live, profile } from '../table/state.js';
+import { $, S, base, has, live, profile } from '../table/state.js';
 import { name } from '../table/words.js';
 import { DEFAULT_LEVEL, LEVELS, levelName } from '../levels.js';
 import { botName } from './words.js';
@@ -133,7 +133,7 @@ export function renderSeating() {
   const box = $('seating');
   const mine = $('my-seat');
   const l = live();
-  if (!box || !mine) return; // a watch link's page has no seat
+  if (!has('seating')) return; // a single player's game, a watch link
   const seated = Boolean(l && S.me !== null);
   box.hidden = !seated || l.status !== 'open';
   mine.hidden = !seated || l.status !== 'playing' || S.table.status === 'finished';

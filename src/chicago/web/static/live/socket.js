@@ -6,12 +6,8 @@ const PING_MS = 20000;
 // another site's page; not seated at this table; a watch link that stopped working
 const FINAL = new Set([4403, 4404, 4410]);
 
-/** Open the live socket of `gameId`; `onMessage(msg)`, `onState('open'|'waiting'|'closed', s)`. */
-export function connectTable(gameId, handlers) {
-  return connectSocket(`/api/tables/${encodeURIComponent(gameId)}/live`, handlers);
-}
-
-/** Open the live socket at `path` (a seat's or a watch link's), reconnecting by itself. */
+/** Open the live socket at `path` (a seat's or a watch link's, as the page names it),
+ * reconnecting by itself; `onMessage(msg)`, `onState('open'|'waiting'|'closed', s)`. */
 export function connectSocket(path, { onMessage, onState }) {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const url = `${scheme}://${window.location.host}${path}`;

@@ -8,7 +8,7 @@ import { on } from '../table/dispatch.js';
 import { drawAlso, render } from '../table/draw.js';
 import { renderSeats } from '../table/board.js';
 import { renderAgain } from '../table/result.js';
-import { $, S, app, base, gameId, kind, live, myDecision } from '../table/state.js';
+import { $, S, app, base, gameId, has, live, myDecision, socketUrl } from '../table/state.js';
 import { name, who } from '../table/words.js';
 import { setupChat } from './chat.js';
 import { renderClock } from './clock.js';
@@ -70,8 +70,7 @@ function tellNotes(l) {
 function drawLive() {
   renderSeating();
   renderClock();
-  const watch = $('watch-box');
-  if (watch && kind === 'table' && S.table) renderWatchBox(watch, S.table, gameId, refetch);
+  if (has('seating') && S.table) renderWatchBox($('watch-box'), S.table, base, gameId, refetch);
   const l = live();
   if (l) tellNotes(l);
   app.dataset.toAct = S.table && S.table.view.to_act ? String(S.table.view.to_act.seat) : '';
@@ -88,15 +87,15 @@ export function startLive() {
   on('settled', () => turnChanged(Boolean(myDecision())));
   drawAlso(drawLive);
   setupTurnAlert();
-  const showChat = kind === 'table' ? setupChat(gameId, name) : null;
+  const showChat = has('chat') ? setupChat(base, name) : null;
   S.pushed = S.table.version;
-  connectSocket(`${base}/live`, {
+  connectSocket(socketUrl, {
     onMessage(message) {
       if (message.type === 'table') receive(message);
       else if (message.type === 'presence') presence(message.connected || []);
       else if (message.type === 'chat' && showChat) showChat(message.messages);
       else if (message.type === 'error') {
-        S.failure = { text: kind === 'watch' ? t('This watch link does not work any more: ask the table\'s creator for a new one.')
+        S.failure = { text: S.me === null ? t('This watch link does not work any more: ask the table\'s creator for a new one.')
           : t('You have no seat at this table any more: the creator gave your seat away, or closed the table before the start.') };
         app.dataset.state = 'gone';
         // The server closes the socket after this message: say so now, not when it is shut.

@@ -7,8 +7,9 @@ import { t } from '../i18n.js';
 const key = (gameId) => `chicago.watch.${gameId}`;
 let refused = null; // the last refusal, shown until the next request (the box is drawn again often)
 
-/** Render the watch-link box of `table` into `box`; `refresh()` refetches the table. */
-export function renderWatchBox(box, table, gameId, refresh) {
+/** Render the watch-link box of `table` (its API address `base`) into `box`; `refresh()`
+ * refetches the table. */
+export function renderWatchBox(box, table, base, gameId, refresh) {
   const live = table.live;
   if (!live.creator && !live.watch) { box.hidden = true; return; }
   box.hidden = false;
@@ -24,13 +25,13 @@ export function renderWatchBox(box, table, gameId, refresh) {
   const act = (method) => async () => {
     refused = null;
     try {
-      const answer = await api(method, `/api/tables/${encodeURIComponent(gameId)}/watch`);
+      const answer = await api(method, `${base}/watch`);
       if (answer && answer.path) window.sessionStorage.setItem(key(gameId), answer.path);
       else window.sessionStorage.removeItem(key(gameId));
       await refresh();
     } catch (error) {
       refused = errorText(error);
-      renderWatchBox(box, table, gameId, refresh);
+      renderWatchBox(box, table, base, gameId, refresh);
     }
   };
   const parts = [title];

@@ -4,7 +4,7 @@ import { t } from '../i18n.js';
 import { trickList } from './board.js';
 import { recapSeconds } from './prefs.js';
 import { drawSide, drawerShut, settleSide } from './later.js';
-import { $, S, dom, kind, profile } from './state.js';
+import { $, S, dom, live, profile } from './state.js';
 import { describe, name } from './words.js';
 
 const RECAP_TYPES = new Set(['hand_announced', 'no_hand_scored', 'points_awarded', 'score_reset', 'quads_chosen',
@@ -107,7 +107,7 @@ export function openRecap(waitForClose) {
   stopCountdown();
   if (!waitForClose) return Promise.resolve();
   // At a table with people the others play on: the recap goes on by itself (8 s at most).
-  let left = kind === 'game' ? recapSeconds() : Math.min(recapSeconds() || 8, 8);
+  let left = live() ? Math.min(recapSeconds() || 8, 8) : recapSeconds();
   if (left > 0) {
     close.textContent = t('{label} ({n} s)', { label, n: left });
     countdown = window.setInterval(() => {

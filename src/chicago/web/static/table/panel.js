@@ -7,7 +7,7 @@ import { cardElement } from './cards.js';
 import { dispatch } from './dispatch.js';
 import { announce } from './log.js';
 import { showResult } from './result.js';
-import { $, S, app, base, dom, finished, focusFor, kind, live, myDecision, profile } from './state.js';
+import { $, S, app, base, dom, finished, focusFor, live, myDecision, profile } from './state.js';
 import { cap, cardText, cardWords, cards, name, points, suitWord } from './words.js';
 
 function keyLabel(text, key) {
@@ -275,7 +275,7 @@ function waitingText() {
   if (l && l.players[S.me] && l.players[S.me].away) return t('A bot plays for you until you take your seat back.');
   if (S.disp.eliminated[S.me]) return t('You are eliminated: the others play on.');
   const active = S.disp.active;
-  if (kind !== 'game' && active !== null && active !== S.me) return t('Waiting for {name}…', { name: name(active) });
+  if (l && active !== null && active !== S.me) return t('Waiting for {name}…', { name: name(active) });
   return t('Waiting for the other players…');
 }
 

@@ -5,7 +5,7 @@ import { ngettext, t } from '../i18n.js';
 import { chartSvg } from './chart.js';
 import { dispatch } from './dispatch.js';
 import { announce } from './log.js';
-import { $, S, gameId, kind, live } from './state.js';
+import { $, S, live } from './state.js';
 import { SEAT_COLOURS } from '../faces.js';
 import { name, points, winSentence } from './words.js';
 
@@ -39,8 +39,6 @@ export function showResult() {
   $('result-chart').innerHTML = chartSvg();
   $('result-seed').textContent = S.table.seed !== null && S.table.seed !== undefined
     ? t('Seed {seed}: the same seed and the same moves replay this game card for card.', { seed: S.table.seed }) : '';
-  $('replay-link').href = `/history/${encodeURIComponent(gameId)}`;
-  $('replay-link').hidden = kind === 'watch';
   renderAgain();
   $('result').hidden = false;
   ($('play-again').hidden ? $('new-game') : $('play-again')).focus();

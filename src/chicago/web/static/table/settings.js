@@ -4,7 +4,7 @@ import { drawSideNow } from './later.js';
 import { openRecap, scrollLog } from './log.js';
 import { skip } from './pacing.js';
 import { SPEEDS, pref, setPref } from './prefs.js';
-import { $, base, dom, gameId, kind } from './state.js';
+import { $, base, dom, gameId } from './state.js';
 
 function keep(select, key, fallback, valid) {
   const stored = pref(key, fallback);
@@ -53,9 +53,8 @@ export function setupSettings() {
   });
   dom.skip.addEventListener('click', skip);
   const exportUrl = `${base}/export`;
-  // A spectator gets no backup (it holds every hand once the game is over: the players').
-  $('export-btn').hidden = kind === 'watch';
-  $('result-export').hidden = kind === 'watch';
+  // A spectator gets no backup (it holds every hand once the game is over): the page has
+  // its buttons hidden (the table's `export` feature, chicago.web.table_page).
   const exportDialog = $('export');
   $('export-download').href = exportUrl;
   $('export-download').setAttribute('download', `chicago-${gameId}.json`);

@@ -4,14 +4,18 @@ import { skipReason } from './words.js';
 
 export const $ = (id) => document.getElementById(id);
 export const app = $('table-app');
+// What differs between a single player's game, a seat at a table with people and a watch
+// link is data the server put on the page (chicago.web.table_page): the code asks whether it
+// has a seat, a socket or a feature, never which kind of page it is.
 export const gameId = app.dataset.gameId;
-/** What this page is: `game` (one person and bots, request/response), `table` (a seat at a
- * table with people, pushed on a socket) or `watch` (a spectator: no hand, no decisions). */
-export const kind = app.dataset.kind || 'game';
-const token = app.dataset.token || '';
 /** The API address of what this page shows. */
-export const base = kind === 'watch' ? `/api/watch/${encodeURIComponent(token)}`
-  : kind === 'table' ? `/api/tables/${encodeURIComponent(gameId)}` : `/api/games/${encodeURIComponent(gameId)}`;
+export const base = app.dataset.api;
+/** The socket that pushes every change, or null (each move's answer brings the bots'). */
+export const socketUrl = app.dataset.socket || null;
+const features = new Set((app.dataset.features || '').split(' ').filter(Boolean));
+/** Whether this table offers `feature` (`seating`, `chat`, `turn-alert`, `export`, `replay`). */
+export const has = (feature) => features.has(feature);
+const seat = app.dataset.seat;
 
 export const dom = {
   felt: $('felt'),
@@ -39,7 +43,7 @@ export const S = {
   againFailure: null, // why "Play again" was refused, in the server's words
   failure: null, // {text, kind, where}: what went wrong with the last request, shown where it was made
   floats: {}, // seat → its short-lived marker ({id, text, kind})
-  me: kind === 'watch' ? null : 0, // the seat this page plays (null: a spectator)
+  me: seat === undefined ? null : Number(seat), // the seat this page plays (null: a spectator)
   queue: [], // tables pushed while a move was being sent or shown, oldest first
   pushed: null, // the version of the last table the socket sent (its events start there)
 };
