@@ -75,6 +75,7 @@ from chicago.web import (
     keep_pages,
     live,
     pages,
+    shell,
     stats_pages,
     watch,
 )
@@ -338,6 +339,7 @@ def create_app(
     app.include_router(history.router)
     app.include_router(stats_pages.router)
     app.include_router(health.router)
+    app.include_router(shell.router)
     serves_static = _include_pages(app)
     if not serves_static and STATIC_DIR.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -44,6 +44,7 @@ MEDIA_TYPES: Final = {
     ".js": "text/javascript; charset=utf-8",
     ".css": "text/css; charset=utf-8",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
 }
 log = logging.getLogger("chicago.web")
 IMMUTABLE: Final = "public, max-age=31536000, immutable"

@@ -181,6 +181,7 @@ def _page(
             headers={**_SECURITY_HEADERS, "Cache-Control": "private, no-cache"},
         )
     assert isinstance(response, HTMLResponse)
+    response.headers["Content-Language"] = lang  # the offline page follows it (web/shell)
     if getattr(request.state, "lang_from_account", False):
         set_language_cookie(response, request, lang)
     return response

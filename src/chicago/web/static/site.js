@@ -1,6 +1,7 @@
 // Every page: the account corner of the header, and the sign-in / sign-up forms.
 import { api, errorText } from './api.js';
 import { t } from './i18n.js';
+import { registerWorker } from './worker.js';
 
 // The account corner comes drawn with the page (base.html); its one action is signing out.
 function signOut() {
@@ -87,3 +88,4 @@ function languageSwitch() {
 signOut();
 authForms();
 languageSwitch();
+registerWorker();
