@@ -1,4 +1,4 @@
-// The player's table settings, kept in this browser: speed, recap, four-colour deck.
+// The player's table settings, kept in this browser: speed, recap, four-colour deck, sounds.
 import { $ } from './state.js';
 
 export function pref(key, fallback) {

@@ -1,10 +1,12 @@
-// The toolbar's settings and dialogs: speed, recap, four-colour deck, export, the side panel.
+// The toolbar's settings and dialogs: speed, recap, four-colour deck, sounds, export, the side
+// panel.
 import { t } from '../i18n.js';
 import { drawSideNow } from './later.js';
 import { openRecap, scrollLog } from './log.js';
 import { skip } from './pacing.js';
 import { SPEEDS, pref, setPref } from './prefs.js';
 import { $, base, dom, gameId } from './state.js';
+import { SOUNDS_PREF, setupSounds } from './sounds.js';
 
 function keep(select, key, fallback, valid) {
   const stored = pref(key, fallback);
@@ -51,6 +53,7 @@ export function setupSettings() {
     setPref('chicago.fourColour', four.checked ? '1' : '0');
     document.body.classList.toggle('four-colour', four.checked);
   });
+  setupSounds($('sounds'), pref(SOUNDS_PREF, '0'), (value) => setPref(SOUNDS_PREF, value));
   dom.skip.addEventListener('click', skip);
   const exportUrl = `${base}/export`;
   // A spectator gets no backup (it holds every hand once the game is over): the page has
