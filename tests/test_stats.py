@@ -33,7 +33,7 @@ def stored(tmp_path: Path) -> tuple[TableService, Statistics, list[str]]:
         return clock[0]
 
     service = TableService(Store(f"sqlite:///{tmp_path / 'c.db'}"), clock=now)
-    ids = [service.import_file(OWNER, g).id for g in games()]
+    ids = [service.import_file(OWNER, g).table.id for g in games()]
     service.create(OWNER, seats=2, level="easy", seed=5)  # in play: not counted
     service.import_file(Owner("guest", "someone else"), games()[0])
     return service, Statistics(HistoryService(service.store)), ids
@@ -92,7 +92,7 @@ def test_figures_are_stored_per_game_and_version_and_computed_once(
     }
     first = statistics.totals(OWNER)
     assert statistics.totals(OWNER) is first  # unchanged rows: the remembered sum
-    more = service.import_file(OWNER, games()[1]).id  # one game added: added to the sum
+    more = service.import_file(OWNER, games()[1]).table.id  # one game added: added to the sum
     grown = statistics.totals(OWNER)
     assert (grown.games, grown.wins, grown.points) == (5, 3, first.points + 16)
     assert first.games == 4  # the remembered sum was copied, not changed
@@ -147,7 +147,7 @@ def people(tmp_path: Path) -> tuple[TableService, Statistics, list[str]]:
         return clock[0]
 
     service = TableService(Store(f"sqlite:///{tmp_path / 'p.db'}"), clock=now)
-    ids = [service.import_file(ANN, g).id for g in games()]
+    ids = [service.import_file(ANN, g).table.id for g in games()]
     for gid in ids:
         seat_people(service.store, gid, [(ANN, "Ann"), (BO, "Bo")])
     return service, Statistics(HistoryService(service.store)), ids

@@ -342,8 +342,8 @@ def test_resizes_down_to_80x24(service: TableService) -> None:
 
 
 def test_resume_and_delete_a_saved_game(service: TableService) -> None:
-    created = service.create(ME, seats=3, level="easy", seed=11)
-    other = service.create(Owner("guest", "f" * 64), seats=2, level="easy", seed=1)
+    created = service.create(ME, seats=3, level="easy", seed=11).table
+    other = service.create(Owner("guest", "f" * 64), seats=2, level="easy", seed=1).table
     app = make_app(service)
 
     async def go() -> None:
@@ -382,7 +382,7 @@ def test_resume_and_delete_a_saved_game(service: TableService) -> None:
 
 
 def test_export_and_import_game_files(service: TableService, tmp_path: Path) -> None:
-    created = service.create(ME, seats=2, level="easy", seed=5)
+    created = service.create(ME, seats=2, level="easy", seed=5).table
     out = tmp_path / "backup.json"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"format": "chicago-game/1", "seats": 9}), encoding="utf-8")
@@ -436,7 +436,7 @@ def test_export_and_import_game_files(service: TableService, tmp_path: Path) -> 
 
 def test_high_score_reset_is_confirmed(service: TableService) -> None:
     """R2.4: at 45+ an exchange that discards asks first, and says the score goes to 0."""
-    table = service.import_file(ME, json.loads(RESET_GAME.read_text(encoding="utf-8")))
+    table = service.import_file(ME, json.loads(RESET_GAME.read_text(encoding="utf-8"))).table
     assert table.view.scores[0] >= 45 and table.view.phase is Phase.EXCHANGE
     assert any(isinstance(a, Exchange) and a.confirm_reset for a in table.legal)
     app = make_app(service)

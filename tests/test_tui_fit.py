@@ -124,7 +124,7 @@ def test_below_80x24_the_table_says_it_is_too_small(service: TableService) -> No
 
 def test_the_45_question_takes_j_and_puts_no_first(service: TableService) -> None:
     """R2.4: the safe answer first and focused (Enter by habit keeps the score); j is yes."""
-    table = service.import_file(ME, json.loads(RESET_GAME.read_text(encoding="utf-8")))
+    table = service.import_file(ME, json.loads(RESET_GAME.read_text(encoding="utf-8"))).table
     app = make_app(service)
 
     async def go() -> None:

@@ -88,7 +88,7 @@ def test_the_log_always_ends_on_the_latest_line(service: TableService) -> None:
 
 def _game_where_bots_exchange_first(service: TableService) -> Table:
     for seed in range(1, 50):  # seats 2 and 3 exchange before seat 0 when seat 1 deals (R1.3)
-        t = service.create(ME, seats=4, level="easy", seed=seed)
+        t = service.create(ME, seats=4, level="easy", seed=seed).table
         if t.view.dealer == 1:
             return t
         service.delete(ME, t.id)
@@ -146,14 +146,14 @@ def test_now_after_a_fresh_deal_keeps_what_the_bots_did(service: TableService) -
 
 def _mid_deal_with_points(service: TableService) -> tuple[Table, tuple[int, ...]]:
     """A game resumed in its second deal or later, after points were scored in that deal."""
-    t = service.create(ME, seats=3, level="easy", seed=11)
+    t = service.create(ME, seats=3, level="easy", seed=11).table
     for _ in range(400):
         scored = any(isinstance(e, PointsAwarded) for e in t.view.log)
         if t.view.deal >= 2 and scored and t.legal:
             start = next(h.scores for h in reversed(t.history) if h.deal == t.view.deal - 1)
             assert start != tuple(t.view.scores)
             return t, start
-        t = service.act(ME, t.id, t.version, t.legal[0])
+        t = service.act(ME, t.id, t.version, t.legal[0]).table
     raise AssertionError("no such moment")
 
 

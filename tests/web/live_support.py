@@ -15,7 +15,7 @@ from test_api_support import Apps, Player, apps_fixture, hidden_from
 
 from chicago.core.state import GameState
 from chicago.store import Owner
-from chicago.table.tables.live import LiveTables
+from chicago.table.tables.service import TableService as LiveTables
 from chicago.web.auth import hash_token
 
 SEED = 918_273_645
@@ -57,7 +57,7 @@ def quick(app: Any) -> Any:
 def assert_private(app: Any, game_id: str, seat: int, message: dict[str, Any]) -> None:
     """A message for `seat` holds no card it may not know, no other seat's dealt or drawn
     cards in any event, and no seed while the game goes on (R9.1)."""
-    assert_private_from(tables_of(app).service.state_of(game_id), seat, message)
+    assert_private_from(tables_of(app).state_of(game_id), seat, message)
 
 
 def assert_private_from(state: GameState, seat: int, message: dict[str, Any]) -> None:

@@ -319,7 +319,7 @@ def test_two_workers_racing_on_one_version_only_one_wins(apps: Apps) -> None:
     wins = [x for x in results if not isinstance(x, Stale)]
     assert len(wins) == 1 and len(results) == len(services)
     stored = stored_actions(app, t["id"])
-    assert len(stored) == wins[0].version  # type: ignore[attr-defined]
+    assert len(stored) == wins[0].table.version  # type: ignore[attr-defined]
     assert [a["seat"] for a in stored].count(0) == 1
 
 

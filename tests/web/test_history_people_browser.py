@@ -50,7 +50,7 @@ def test_a_friend_finds_and_opens_the_tables_game(
     page.on("pageerror", lambda e: errors.append(str(e)))
     ann, bo = guest(ann_page, base), guest(page, base)
     store = Store(url)
-    gid = TableService(store).import_file(ann, finished_file(21, seats=3)).id
+    gid = TableService(store).import_file(ann, finished_file(21, seats=3)).table.id
     seat_people(store, gid, [(ann, "Ann"), (bo, "Bo"), "easy"])
     store.close()
 

@@ -32,7 +32,7 @@ pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 
 
 def use_clock(app: Any, clock: Clock) -> None:
-    tables_of(app).service.clock = clock
+    tables_of(app).clock = clock
 
 
 # Invitations and seats ---------------------------------------------------------------------

@@ -94,13 +94,14 @@ def test_at_the_deadline_the_seats_still_waiting_become_bots_once(apps: Apps) ->
     new_id = again(bo, game_id)
     later = datetime.now().astimezone() + AGAIN_WAIT + timedelta(seconds=1)
     for a in (app, other):
-        tables_of(a).service.clock = lambda: later
+        tables_of(a).clock = lambda: later
     assert new_id in tables_of(app).live.due(later)
     waiting = tables_of(other).live.get(new_id)  # what the second process read
     assert waiting is not None and waiting.status == "open"
     assert Driver(tables_of(app)).tick() >= 1  # the first process starts it
-    # the second, with the same due table read before, cannot start it again
-    assert tables_of(other)._again_due(waiting, later) is False
+    # the second, with the same due table read before, cannot start it again (the
+    # start's guarded update, which a rematch's deadline goes through)
+    assert tables_of(other).live.start(new_id, "normal", None, later) is None
     rematch = table(bo, new_id)
     assert rematch["live"]["status"] == "playing"
     assert [(p["kind"], p["level"]) for p in rematch["live"]["players"]] == [

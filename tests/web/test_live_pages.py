@@ -46,7 +46,7 @@ def test_a_seats_page_carries_that_seats_view_and_nothing_else(app: Any) -> None
     assert ann.post(f"/api/tables/{game_id}/start").status_code == 200
     tables, rng = tables_of(app), random.Random(5)
     for _ in range(8):  # at the start and after some moves
-        state = tables.service.state_of(game_id)
+        state = tables.state_of(game_id)
         for seat, person in enumerate(people):
             source, first = page_of(person, path)
             assert first == person.get(f"/api/tables/{game_id}").json()
@@ -85,7 +85,7 @@ def test_a_watch_page_carries_the_spectators_view(app: Any) -> None:
             break
     assert first == answered
     assert first["view"]["hand"] == [] and first["live"]["watching"] is True
-    state = tables_of(app).service.state_of(game_id)
+    state = tables_of(app).state_of(game_id)
     hands = {c.text for hand in state.hands for c in hand} | {c.text for c in state.stock}
     assert hands and not card_tokens(source) & hands
     ann.post(f"/api/tables/{game_id}/watch")  # a new link: the old one opens nothing

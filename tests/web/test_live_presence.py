@@ -24,7 +24,7 @@ pytestmark = pytest.mark.unsynced
 
 def hub_of(app: Any, clock: Clock, heard: list[tuple[str, str]]) -> Hub:
     tables = tables_of(app)
-    tables.service.clock = clock
+    tables.clock = clock
     tables.announce = lambda game_id, what: heard.append((game_id, what))
     hub: Hub = app.state.hub
     return hub

@@ -27,7 +27,7 @@ from chicago.bots.base import bot_stream
 from chicago.core.game import Game
 from chicago.core.views import view
 from chicago.store.models import LiveTable
-from chicago.table.tables.live import LiveTables
+from chicago.table.tables.service import TableService as LiveTables
 
 pytestmark = [pytest.mark.unsynced, pytest.mark.quick_bots]
 
@@ -43,13 +43,13 @@ def stored_turn(tables: LiveTables, game_id: str) -> tuple[int | None, object]:
 
 def seat_after_step(tables: LiveTables, game_id: str) -> int | None:
     """Who acts after the bot to act now makes its (seeded, so known) decision."""
-    state = tables.service.state_of(game_id)
+    state = tables.state_of(game_id)
     seat = state.to_act
     assert seat is not None
     level = tables.live.get(game_id).seats[seat].level  # type: ignore[union-attr]
     version = tables.store.get_game(game_id).version  # type: ignore[union-attr]
     game = Game(state.setup, state, [])
-    action = tables.service.bot(level or "normal").choose(
+    action = tables.bot(level or "normal").choose(
         view(state, seat), game.legal_actions(), bot_stream(state.setup.seed, seat, version)
     )
     game.apply(action)
@@ -62,7 +62,7 @@ def bot_turn_before_person(
     """Play on (people take their first legal action, bots decide) until a bot is to act
     and the seat after its decision is a person's; that person's seat."""
     for _ in range(400):
-        state = tables.service.state_of(game_id)
+        state = tables.state_of(game_id)
         seat = state.to_act
         assert seat is not None and not state.finished
         if seat >= len(players):
@@ -177,12 +177,12 @@ def test_every_commit_stores_the_turn_and_the_notes_the_rules_give(apps: Any) ->
     assert players[0].post(f"/api/tables/{game_id}/start").status_code == 200
     tables = tables_of(app)
     now = [datetime.now(UTC)]
-    tables.service.clock = lambda: now[0]  # moved by hand: the bots' pace reads it
+    tables.clock = lambda: now[0]  # moved by hand: the bots' pace reads it
     checked, saw_away = 0, False
     for k in range(600):
         row, live = tables.store.get_game(game_id), tables.live.get(game_id)
         assert row is not None and live is not None
-        state = tables.service.state_of(game_id)
+        state = tables.state_of(game_id)
         to_act, due = stored_turn(tables, game_id)
         if state.finished:
             assert (to_act, due) == (None, None)

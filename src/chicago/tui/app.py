@@ -273,7 +273,7 @@ class MenuScreen(TranslatedBindings, Screen[None]):
         if row is None:
             return
         try:
-            table = self.chicago.service.get(self.chicago.owner, row.id)
+            table = self.chicago.service.get(self.chicago.owner, row.id).table
         except ServiceError as e:
             self.app.notify(e.message, severity="error")
             self.reload()
@@ -346,7 +346,7 @@ class MenuScreen(TranslatedBindings, Screen[None]):
         profile = self.chicago.defaults.profile
         if row is not None:
             with contextlib.suppress(ServiceError):
-                profile = self.chicago.service.get(self.chicago.owner, row.id).profile
+                profile = self.chicago.service.get(self.chicago.owner, row.id).table.profile
         self.app.push_screen(RulesScreen(rules_markdown(profile)))
 
     def action_quit(self) -> None:
@@ -540,10 +540,10 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                 k: v for k, v in profile_json_knobs(profile).items()
                 if getattr(preset, k) != getattr(profile, k)}}
         try:
-            table = await asyncio.to_thread(
+            table = (await asyncio.to_thread(
                 app.service.create, app.owner, seats=seats, levels=levels, profile=chosen,
                 seed=seed,
-            )
+            )).table
         except (ServiceError, ValueError) as e:
             message = e.message if isinstance(e, ServiceError) else error_words(e)
             self.query_one("#error", Static).update(message)

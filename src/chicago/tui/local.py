@@ -56,7 +56,7 @@ class GameFileProblem(Exception):
 
 def export_game(service: TableService, owner: Owner, game_id: str, path: Path) -> Path:
     """Write the game file of a saved game (docs/game-file.md, with `meta`) to `path`."""
-    data = service.export(owner, game_id)
+    data = service.export(owner, game_id, alone=True)
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     try:
         path.expanduser().write_text(text, encoding="utf-8")
@@ -80,7 +80,7 @@ def import_game(service: TableService, owner: Owner, path: Path) -> Table:
     try:
         record.loads(text)  # the same first check and messages as `chicago replay`
         data: Any = json.loads(text)
-        return service.import_file(owner, data)
+        return service.import_file(owner, data).table
     except record.GameFileError as e:
         raise GameFileProblem(_("{name} is not a good game file: {error}", name=path.name,
                                 error=error_words(e))) from None

@@ -462,10 +462,10 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         t = self.table
         try:
             try:
-                answer = await asyncio.to_thread(app.service.act, app.owner, t.id, t.version,
-                                                 action)
+                answer = (await asyncio.to_thread(app.service.act, app.owner, t.id,
+                                                  t.version, action, alone=True)).table
             except Stale:
-                answer = await asyncio.to_thread(app.service.get, app.owner, t.id)
+                answer = (await asyncio.to_thread(app.service.get, app.owner, t.id)).table
                 self.message = _("The game had moved on (another window?): here it is now.")
                 self.busy = False
                 self._settle(answer)
@@ -544,7 +544,7 @@ class TableScreen(TranslatedBindings, DecisionKeys, TableKeys, Screen[None]):
         app = self.chicago
         version = self.table.version
         try:
-            s = await asyncio.to_thread(app.service.hint, app.owner, self.table.id)
+            s = await asyncio.to_thread(app.service.hint, app.owner, self.table.id, alone=True)
         except (NotYourTurn, ServiceError) as e:
             self.message = e.message
             self.render_all()

@@ -88,7 +88,7 @@ def create_game(request: Request, body: JsonBody) -> Response:
         level=data.get("level"),
         profile=data.get("profile"),
         seed=data.get("seed"),
-    )
+    ).table
     return _table_response(table, 201)
 
 
@@ -102,13 +102,13 @@ def list_games(request: Request) -> Response:
 
 @router.post("/games/import", status_code=201)
 def import_game(request: Request, body: JsonBody) -> Response:
-    table = _service(request).import_file(request_owner(request), body)
+    table = _service(request).import_file(request_owner(request), body).table
     return _table_response(table, 201)
 
 
 @router.get("/games/{game_id}")
 def get_game(request: Request, game_id: str) -> Response:
-    return _table_response(_service(request).get(request_owner(request), game_id))
+    return _table_response(_service(request).get(request_owner(request), game_id, alone=True).table)
 
 
 @router.post("/games/{game_id}/actions")
@@ -122,7 +122,9 @@ def act(request: Request, game_id: str, body: JsonBody, at: Arrived) -> Response
         if "version" not in data or "action" not in data:
             raise BadRequest(_("Send the game's version and the action"))
         action = parse_action(data["action"])
-        table = _service(request).act(request_owner(request), game_id, data["version"], action)
+        table = _service(request).act(
+            request_owner(request), game_id, data["version"], action, alone=True
+        ).table
         return _table_response(table)
 
 
@@ -134,12 +136,14 @@ def delete_game(request: Request, game_id: str) -> Response:
 
 @router.get("/games/{game_id}/hint")
 def hint(request: Request, game_id: str) -> Response:
-    return JSONResponse(hint_json(_service(request).hint(request_owner(request), game_id)))
+    return JSONResponse(
+        hint_json(_service(request).hint(request_owner(request), game_id, alone=True))
+    )
 
 
 @router.get("/games/{game_id}/export")
 def export(request: Request, game_id: str) -> Response:
-    data = _service(request).export(request_owner(request), game_id)
+    data = _service(request).export(request_owner(request), game_id, alone=True)
     return Response(
         json.dumps(data, ensure_ascii=False, indent=1) + "\n",
         media_type="application/json",

@@ -50,7 +50,6 @@ from chicago.table.tables.live import (
     BadInvitation,
     Conflict,
     Forbidden,
-    LiveTables,
     RateLimited,
     TableClosed,
 )
@@ -245,11 +244,11 @@ def create_app(
     `chicago.table.coach.estimate.STAGES`): fewer make a quicker, less sure review.
     """
     store = store or Store(database_url)
-    service = TableService(store, bots)
-    accounts = Accounts(store)
     if pace_ms is None:
         pace_ms = int(os.environ.get("CHICAGO_BOT_PACE_MS", "900"))
-    tables = LiveTables(service, pace_ms=pace_ms)
+    service = TableService(store, bots, pace_ms=pace_ms)
+    tables = service  # one service for every table (the name the tables' routes read)
+    accounts = Accounts(store)
     broadcaster: Broadcaster = (
         PostgresBroadcaster(store.url, tables.live)
         if store.engine.dialect.name == "postgresql"

@@ -18,7 +18,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from chicago import __version__
 from chicago.store import Store
-from chicago.table.tables.live import LiveTables
+from chicago.table.tables.service import TableService
 from chicago.web.hub import Hub
 from chicago.web.metrics import Metrics
 
@@ -57,7 +57,7 @@ async def metrics(request: Request) -> Response:
     off the loop (-1 when it cannot answer: the scrape itself still succeeds)."""
     figures: Metrics = request.app.state.metrics
     hub: Hub = request.app.state.hub
-    tables: LiveTables = request.app.state.tables
+    tables: TableService = request.app.state.tables
     figures.sockets.set(sum(len(group) for group in hub.conns.values()))
     figures.tables_here.set(len(hub.conns))
     try:

@@ -4,7 +4,7 @@ A connection belongs to one seat, or is a spectator's (a watch link: the seat `W
 no hand, no chat, closed with 4410 when the link is renewed or revoked). When a table
 changes (the broadcaster's news: a version, "seats", "chat", "presence", "watch" or "*"),
 the hub reads the table once for all of this process's
-connections at that table (`LiveTables.views_for`, from the database and the cache) and
+connections at that table (`TableService.views_for`, from the database and the cache) and
 sends each connection its own seat's message: `live_json` of that seat's view, with the
 events after the version that connection last had, redacted for that seat (R9.1), in the
 connection's language — each text made once (`Renders`) on the hub's own threads. A
@@ -30,7 +30,7 @@ from fastapi.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
 from chicago.store import Owner
-from chicago.table.tables.live import LiveTables, LiveView
+from chicago.table.tables.service import LiveView, TableService
 from chicago.table.tables.watch import WATCH_NEWS, BadWatchLink
 from chicago.text.i18n import DEFAULT_LANGUAGE, use_language
 from chicago.web.live_render import Renders, dumps
@@ -105,7 +105,7 @@ class Conn:
 
 
 class Hub:
-    def __init__(self, tables: LiveTables, live_json: LiveJson, chat_json: ChatJson) -> None:
+    def __init__(self, tables: TableService, live_json: LiveJson, chat_json: ChatJson) -> None:
         self.tables = tables
         self.live_json = live_json
         self.renders = Renders(live_json)

@@ -18,8 +18,13 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
 from chicago.store import Owner
-from chicago.table.tables.live import LiveTables, LiveView
-from chicago.table.tables.service import BadRequest, NotFound, ServiceError
+from chicago.table.tables.service import (
+    BadRequest,
+    LiveView,
+    NotFound,
+    ServiceError,
+    TableService,
+)
 from chicago.text.i18n import _, current_language
 from chicago.web.action_body import parse_action
 from chicago.web.auth import (
@@ -50,8 +55,8 @@ router = APIRouter(prefix="/api")
 JsonBody = Annotated[Any, Body()]
 
 
-def _tables(request: Request) -> LiveTables:
-    tables: LiveTables = request.app.state.tables
+def _tables(request: Request) -> TableService:
+    tables: TableService = request.app.state.tables
     return tables
 
 
@@ -102,7 +107,7 @@ def create_table(request: Request, body: JsonBody) -> Response:
     data = _object(body, _CREATE, _("Send name, seats, players, profile, seed and timer"))
     tables = _tables(request)
     owner = request_owner(request)
-    game_id, token = tables.create(
+    game_id, token = tables.open_table(
         owner,
         name=_default_name(request, data.get("name")),
         seats=data.get("seats", 4),
@@ -293,7 +298,7 @@ async def live_socket(ws: WebSocket, game_id: str) -> None:
     if not same_origin(ws):
         await refuse_foreign(ws)
         return
-    tables: LiveTables = ws.app.state.tables
+    tables: TableService = ws.app.state.tables
     hub: Hub = ws.app.state.hub
     owner = await run_in_threadpool(_socket_owner, ws)
     try:

@@ -255,7 +255,9 @@ def table(request: Request, game_id: str) -> HTMLResponse:
     first: dict[str, object] | None = None
     with use_language(request_language(request)):
         try:
-            first = table_json(request.app.state.service.get(request_owner(request), game_id))
+            first = table_json(
+                request.app.state.service.get(request_owner(request), game_id, alone=True).table
+            )
         except ServiceError:
             first = None
     if first is None:

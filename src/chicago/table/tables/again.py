@@ -14,8 +14,9 @@ from typing import Final
 
 from chicago.store import Owner
 from chicago.store.live import BOT, PERSON, LiveRow, SeatRow
+from chicago.table.errors import NotFound
+from chicago.table.tables.core import MAX_SEED
 from chicago.table.tables.seating import STAND_IN, Conflict, Seating
-from chicago.table.tables.service import MAX_SEED, NotFound
 from chicago.text.i18n import _
 
 AGAIN_WAIT: Final = timedelta(seconds=60)
@@ -27,7 +28,7 @@ the seats still waiting become bots)."""
 
 
 class Rematches(Seating):
-    """"Play again" at a finished table with people (the base of `LiveTables`)."""
+    """"Play again" at a finished table with people (a part of the one table service)."""
 
     def again(self, owner: Owner, game_id: str) -> str:
         """The rematch of a finished table, made by the first press, with the presser's
@@ -35,16 +36,18 @@ class Rematches(Seating):
         row, live = self._rows(game_id)
         if live.seat_of(owner) is None:
             raise NotFound()
-        state = self.service._snapshot(row).state
+        state = self._snapshot(row).state
         if not state.finished:
             raise Conflict(_("You can play again once the game is over"))
         new_id = live.again_id
         if new_id is None:
             now = self.clock()
             seats = [
-                SeatRow(s.seat, PERSON, s.owner, s.name, None, False, accepted=False)
+                SeatRow(seat=s.seat, kind=PERSON, owner=s.owner, name=s.name, level=None,
+                        away=False, accepted=False)
                 if s.kind == PERSON and s.owner is not None and not s.left
-                else SeatRow(s.seat, BOT, None, None, s.level or STAND_IN, False)
+                else SeatRow(seat=s.seat, kind=BOT, owner=None, name=None,
+                             level=s.level or STAND_IN, away=False)
                 for s in live.seats
             ]
             levels = tuple(None if s.kind == PERSON else s.level for s in seats)

@@ -1,12 +1,11 @@
 """The one table service's core: what every table — one person against bots, or people and
-bots together — decides, stores and tells with, whatever its flow.
+bots together — decides, stores and tells with, whatever its pace.
 
-A game is a table of 1–6 people and bots; the single player's game (`TableService`) is the
-table with one person, whose bots play inside the request, and a table with people
-(`chicago.table.tables.live.LiveTables`) is played at the table's pace, its bots decided by the
-driver. Both go through this core: the game at a version (the cache, rebuilt from storage),
-one seat's decision applied (`apply_for`: the engine's refusal said to that seat), a bot's
-decision from its own view only (`bot_decision`, R9.2), the version-guarded commit
+A game is a table of 1–6 people and bots (`chicago.table.tables.service.TableService`, made
+of this core, the inline pace of `solo`, and `seating`, `again` and `live` for tables with
+people). Every table goes through this core: the game at a version (the cache, rebuilt from
+storage), one seat's decision applied (`apply_for`: the engine's refusal said to that seat),
+a bot's decision from its own view only (`bot_decision`, R9.2), the version-guarded commit
 (`commit`: with the turn's bookkeeping at a table with people), the `Table` a seat is shown
 (R9.1), hints with their odds (`hint_for`) and the backup (`game_file`).
 """
@@ -53,7 +52,7 @@ BotFactory = Callable[[str], Bot]
 # Values --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Table:
     """A game as seat 0 may know it after a call (R9.1): never the state itself."""
 
@@ -86,7 +85,7 @@ class Table:
         return "finished" if self.finished else "in_progress"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _Snapshot:
     """A rebuilt game at one version with its row: shared by the cache, so never changed."""
 
@@ -117,7 +116,7 @@ def _default_bots() -> BotFactory:
     return make_bot
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Hint:
     """A hint for seat 0: the hard bot's decision, the coach's words for it, and the numbers
     behind those words (None when the decision has none, e.g. an offer)."""
@@ -216,7 +215,8 @@ class TableCore:
             return None
         history = history_after(snap.history, snap.state.scores, snap.state.deal, list(events))
         done = replace(row, version=len(game.actions), summary=summary, updated=now)
-        new_snap = _Snapshot(done, game.state, tuple(game.actions), history)
+        new_snap = _Snapshot(row=done, state=game.state, actions=tuple(game.actions),
+                             history=history)
         self._remember(row.id, done.version, new_snap)
         return new_snap
 
@@ -228,7 +228,7 @@ class TableCore:
         rng = bot_stream(state.setup.seed, seat, version)
         seen = view(state, seat)
         s = self.bot(HINT_LEVEL).suggest(seen, legal, rng)
-        return Hint(s.action, hint_text(s, state.scores[seat], seen), s.advice)
+        return Hint(action=s.action, text=hint_text(s, state.scores[seat], seen), advice=s.advice)
 
     def game_file(self, snap: _Snapshot, **meta: object) -> dict[str, Any]:
         """The game file (docs/game-file.md) of `snap`, with `meta`: app version, dates, and what
@@ -290,7 +290,7 @@ class TableCore:
             log.error("saved game %s no longer replays (%s)", row.id, where)
             raise GameGone(_("Saved game {id} no longer replays", id=row.id)) from None
         history = history_from_start(game)
-        snap = _Snapshot(row, game.state, tuple(game.actions), history)
+        snap = _Snapshot(row=row, state=game.state, actions=tuple(game.actions), history=history)
         self._remember(row.id, row.version, snap)
         return snap
 
@@ -313,7 +313,7 @@ class TableCore:
         if len(game.actions) != row.version:
             return None
         history = history_after(snap.history, snap.state.scores, snap.state.deal, events)
-        new = _Snapshot(row, game.state, tuple(game.actions), history)
+        new = _Snapshot(row=row, state=game.state, actions=tuple(game.actions), history=history)
         self._remember(row.id, row.version, new)
         return new
 

@@ -3,7 +3,8 @@ time-outs. Every process runs a driver; each looks in the database for tables wh
 decision is due (`live_tables.due`, written with every commit), so a table goes on even
 when the process that served its last action was killed. Two drivers may reach the same
 table at once: both decide, the version-guarded append stores one decision, and the other
-is dropped (`LiveTables.step` returns False) — no decision is made twice.
+is dropped (`TableService.step` returns False) — no decision is made twice. The driver asks
+the service only through its public face (`due`, `step`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from chicago.table.tables.live import LiveTables
+from chicago.table.tables.service import TableService
 
 log = logging.getLogger("chicago.table.tables.driver")
 
@@ -21,7 +22,7 @@ class Driver:
     """A thread that makes the due decisions every `interval` seconds."""
 
     def __init__(
-        self, tables: LiveTables, interval: float = 0.2,
+        self, tables: TableService, interval: float = 0.2,
         decided: Callable[[int], None] | None = None,
     ) -> None:
         self.tables = tables
@@ -34,7 +35,7 @@ class Driver:
     def tick(self) -> int:
         """Make every decision due now; the number stored by this process."""
         made = 0
-        for game_id in self.tables.live.due(self.tables.clock()):
+        for game_id in self.tables.due():
             try:
                 made += self.tables.step(game_id)
             except Exception:  # one broken table must not stop the others

@@ -1,12 +1,19 @@
-"""Tables with people: 2–6 seats, each a person (a guest or an account) or a bot.
+"""Tables with people: 2–6 seats, each a person (a guest or an account) or a bot — the part
+of the one table service (`chicago.table.tables.service.TableService`) that shows a seat its
+table, and acts and decides at the table's pace.
 
 Sitting down (the creator's table, invitations, names, the start, leaving, the creator's
-seats, playing again) is `chicago.table.tables.seating`'s; this module shows, acts and decides.
+seats, playing again) is `chicago.table.tables.seating`'s and `again`'s.
+
+Who plays each seat and at what pace is data: the table's row (`LiveRow`: its seats, its
+pace), or for a table whose only person is seat 0 and which has no such row, the same row
+made from the game's levels at the `INLINE` pace (`inline_row`), whose bots decide inside
+the person's request (`chicago.table.tables.solo`).
 
 Every decision goes through the version-guarded append of the store: an action is
 committed before anyone is told (`announce` runs after the commit), and of two decisions
 made at the same version only one is stored — a person's and a time-out's, or two
-processes' time-outs. Bots at a table with people do not play inside a person's request:
+processes' time-outs. At a table with people, bots do not play inside a person's request:
 `step` makes one server decision (a bot's turn, an away seat, a time-out) when it is due,
 at the table's pace, and a driver (`chicago.table.tables.driver`) calls it.
 
@@ -19,8 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Final
 
+from chicago.bots import DEFAULT_LEVEL
 from chicago.core.actions import Action
 from chicago.core.events import Event
 from chicago.core.game import Game
@@ -29,7 +37,9 @@ from chicago.store import GameRow, Owner
 from chicago.store.chat import PHRASE_MARK, ChatRow
 from chicago.store.invites import Invite
 from chicago.store.live import BOT, PERSON, LiveRow, SeatRow
+from chicago.table.errors import BadRequest, NotFound, NotYourTurn, Stale
 from chicago.table.tables.again import Again, Rematches
+from chicago.table.tables.core import HUMAN, Hint, Table, _Snapshot
 from chicago.table.tables.invites import BadInvitation, TableClosed
 from chicago.table.tables.people import CHAT_LIMIT, clean_chat, clean_phrase, hash_token
 from chicago.table.tables.seating import (
@@ -43,21 +53,12 @@ from chicago.table.tables.seating import (
     NameTaken,
     RateLimited,
 )
-from chicago.table.tables.service import (
-    DEFAULT_LEVEL,
-    BadRequest,
-    Hint,
-    NotFound,
-    NotYourTurn,
-    Stale,
-    Table,
-    _Snapshot,
-)
 from chicago.text.i18n import _
 
 __all__ = [
     "CHAT_LIMIT",
     "FRIEND",
+    "INLINE",
     "TIMERS",
     "BadInvitation",
     "Conflict",
@@ -68,11 +69,31 @@ __all__ = [
     "RateLimited",
     "TableClosed",
     "hash_token",
+    "inline_row",
 ]
 
-@dataclass(frozen=True, slots=True)
+INLINE: Final = -1
+"""The pace of a table whose only person is seat 0: its bots decide inside that person's
+request, not after a wait (a stored table's pace is 0 or more milliseconds)."""
+
+
+def inline_row(row: GameRow) -> LiveRow:
+    """The table row of a game with no row of its own: seat 0 its owner's, bots at the
+    game's levels elsewhere, at the inline pace, playing until the game is over."""
+    seats = tuple(
+        SeatRow(seat=i, kind=PERSON, owner=row.owner, name=None, level=None, away=False)
+        if i == HUMAN
+        else SeatRow(seat=i, kind=BOT, owner=None, name=None, level=level, away=False)
+        for i, level in enumerate(row.levels)
+    )
+    status = "finished" if row.summary.status == "finished" else "playing"
+    return LiveRow(game_id=row.id, status=status, has_invite=False, timer=0, pace_ms=INLINE,
+                   to_act=None, due=None, seats=seats)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class LiveView:
-    """A table with people as one seat may know it."""
+    """A table as one seat (or a spectator) may know it: the game and who sits where."""
 
     table: Table
     """The game from the seat's view (R9.1), its legal actions and events."""
@@ -101,14 +122,44 @@ class LiveView:
 
 
 class LiveTables(Rematches):
-    """Tables with people: what each seat is shown, acting, the server's decisions, hints,
-    chat and backups (sitting down is `Seating`'s)."""
+    """What each seat of any table is shown; acting, the server's decisions, hints, chat
+    and backups at a table with people (sitting down is `Seating`'s)."""
 
     # Reading -----------------------------------------------------------------------------
 
+    def _place(self, game_id: str) -> tuple[GameRow, LiveRow]:
+        """The game row and who sits where at what pace: the table's row, else the inline
+        one made from the game's levels (NotFound for no game at all)."""
+        row, live = self.live.rows(game_id) if len(game_id) <= 64 else (None, None)
+        if row is None:
+            raise NotFound()
+        if live is None:
+            return row, inline_row(row)
+        self._seen_people(game_id)
+        return row, live
+
+    def _seen_people(self, game_id: str) -> None:
+        """Hook: this table has a row of its own (people, a pace)."""
+
+    @staticmethod
+    def _only_alone(owner: Owner, row: GameRow, live: LiveRow) -> None:
+        """What a request for a single player's game alone (`alone=True`: the /api/games
+        contract) asks first: the requester's own game, and not a table with people."""
+        if row.owner != owner:
+            raise NotFound()
+        if live.pace_ms != INLINE:
+            raise BadRequest(_("This is a table with people: play it at /tables/{id}",
+                               id=row.id))
+
     def seat_of(self, owner: Owner, game_id: str) -> int:
-        """The requester's seat; NotFound for anyone not seated (never told apart)."""
-        live = self.live.get(game_id) if len(game_id) <= 64 else None
+        """The requester's seat at any table; NotFound for anyone not seated (never told
+        apart)."""
+        if len(game_id) > 64:
+            raise NotFound()
+        live = self.live.get(game_id)
+        if live is None:
+            row = self.store.get_game(game_id)
+            live = inline_row(row) if row is not None else None
         seat = live.seat_of(owner) if live is not None else None
         if seat is None:
             raise NotFound()
@@ -123,9 +174,14 @@ class LiveTables(Rematches):
     ) -> dict[int, LiveView]:
         """The table for several seats at once ({seat: since}), from one read of the rows:
         what a process pushes to its connections after a commit."""
-        row, live = self._rows(game_id)
-        snap = self.service._snapshot(row)
-        notes = self._notes(row)
+        row, live = self._place(game_id)
+        return self._views(row, live, seats)
+
+    def _views(
+        self, row: GameRow, live: LiveRow, seats: dict[int, int | None]
+    ) -> dict[int, LiveView]:
+        snap = self._snapshot(row)
+        notes = self._notes(row) if live.pace_ms != INLINE else ()
         again = self._again_of(live)
         events_since: dict[int, list[Event]] = {}
         out: dict[int, LiveView] = {}
@@ -140,7 +196,7 @@ class LiveTables(Rematches):
 
     def _events_since(self, snap: _Snapshot, since: int) -> list[Event]:
         """The events after version `since` (none when that version is no longer cached)."""
-        older = self.service._cached(snap.row.id, since)
+        older = self._cached(snap.row.id, since)
         if older is None:
             return []
         game = Game(older.state.setup, older.state, list(older.actions))
@@ -153,9 +209,14 @@ class LiveTables(Rematches):
         """Decisions bots made for people among the last hundred actions."""
         return self.live.notes(row.id, row.version)
 
-    def get(self, owner: Owner, game_id: str) -> LiveView:
-        seat = self.seat_of(owner, game_id)
-        return self.view_for(game_id, seat)
+    def get(self, owner: Owner, game_id: str, *, alone: bool = False) -> LiveView:
+        """The table as the requester's own seat knows it (NotFound for anyone else; with
+        `alone`, the /api/games contract, for anyone but the game's owner)."""
+        row, live = self._place(game_id)
+        seat = live.seat_of(owner)
+        if seat is None or (alone and row.owner != owner):
+            raise NotFound()
+        return self._views(row, live, {seat: None})[seat]
 
     def _live_view(
         self,
@@ -166,8 +227,9 @@ class LiveTables(Rematches):
         events: list[Event],
         notes: tuple[tuple[int, int, str], ...] | None = None,
         again: Again | None = None,
+        bot_seconds: float = 0.0,
     ) -> LiveView:
-        table = self.service._table(snap, events, 0.0, seat)
+        table = self._table(snap, events, bot_seconds, seat)
         levels = tuple(s.level if s.kind == BOT else None for s in live.seats)
         if table.levels != levels:  # a cached row from before the start
             table = replace(table, levels=levels)
@@ -220,7 +282,7 @@ class LiveTables(Rematches):
         bookkeeping in the same transaction, then announce them (Stale when another
         decision came first)."""
         turn = replace(self._turn(game.state), timing=(live.timer, live.pace_ms))
-        done = self.service.commit(snap, game, events, decided_by=decided_by, live=turn)
+        done = self.commit(snap, game, events, decided_by=decided_by, live=turn)
         if done is None:
             latest = self.store.get_game(snap.row.id)
             version = snap.row.version
@@ -233,19 +295,17 @@ class LiveTables(Rematches):
         self.announce(done.row.id, str(done.row.version))
         return done
 
-    def act(
+    def _act_at_pace(
         self,
         owner: Owner,
-        game_id: str,
-        version: object,
+        row: GameRow,
+        live: LiveRow,
+        version: int,
         action: Action | Callable[[int], Action],
     ) -> LiveView:
-        """A seated person's decision for their own seat at `version`, stored, announced.
-        `action` may be a function of the requester's seat (a client's action is read for
-        the seat it comes from)."""
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise BadRequest(_("Version must be a whole number, not {value}", value=repr(version)))
-        row, live = self._rows(game_id)
+        """A seated person's decision for their own seat at `version`, stored, announced;
+        the table's bots decide after it at the table's pace (`step`). `action` may be a
+        function of the requester's seat (a client's action is read for its seat)."""
         seat = live.seat_of(owner)
         if seat is None:
             raise NotFound()
@@ -259,8 +319,8 @@ class LiveTables(Rematches):
             raise Stale(row.version, version)
         if live.seats[seat].away:
             raise Conflict(_("A bot plays your seat now: take it back first"))
-        snap = self.service._snapshot(row)
-        game, events = self.service.apply_for(snap, action, seat)
+        snap = self._snapshot(row)
+        game, events = self.apply_for(snap, action, seat)
         new_snap = self._commit(snap, game, events, None, live)
         return self._live_view(new_snap.row, live, new_snap, seat, events)
 
@@ -274,7 +334,7 @@ class LiveTables(Rematches):
         now = self.clock()
         if live.status == "open":
             return self._again_due(live, now)  # a rematch's deadline
-        snap = self.service._snapshot(row)
+        snap = self._snapshot(row)
         state = snap.state
         seat = state.to_act
         if state.finished or seat is None:
@@ -293,26 +353,32 @@ class LiveTables(Rematches):
         if row.updated + timedelta(seconds=wait) > now:
             return False  # not yet: the due time in live_tables was only a hint
         game = Game(state.setup, state, list(snap.actions))
-        events = self.service.bot_decision(game, level)
+        events = self.bot_decision(game, level)
         try:
             self._commit(snap, game, events, by, live)
         except Stale:
             return False  # someone else decided first: nothing is made twice
         return True
 
-    def hint(self, owner: Owner, game_id: str) -> Hint:
+    def hint(self, owner: Owner, game_id: str, *, alone: bool = False) -> Hint:
         """The hard bot's suggestion for the requester's own seat, from its view only, with
-        its odds in the requester's language (as the single player's hint)."""
-        row, live = self._rows(game_id)
+        its odds in the requester's language: at any table (`alone`: `_only_alone`)."""
+        row, live = self._place(game_id)
+        if alone:
+            self._only_alone(owner, row, live)
         seat = live.seat_of(owner)
         if seat is None:
             raise NotFound()
-        state = self.service._snapshot(row).state
+        snap = self._snapshot(row)
+        state = snap.state
         if state.finished:
             raise NotYourTurn(_("The game is over"), "R8")
-        if live.status != "playing" or state.to_act != seat:
+        if live.pace_ms == INLINE:
+            if state.to_act != seat:
+                raise NotYourTurn(_("It is seat {seat}'s turn, not yours", seat=state.to_act))
+        elif live.status != "playing" or state.to_act != seat:
             raise NotYourTurn(_("It is not your turn"))
-        return self.service.hint_for(state, seat, row.version)
+        return self.hint_for(state, seat, len(snap.actions))
 
     def set_away(self, owner: Owner, game_id: str, away: object) -> None:
         """Hand one's seat to a bot (True) or take it back (False)."""
@@ -352,16 +418,22 @@ class LiveTables(Rematches):
 
     # Backups -----------------------------------------------------------------------------
 
-    def export(self, owner: Owner, game_id: str) -> dict[str, Any]:
-        """The game file once the game is over (it holds the seed and every hand), with the
-        players' names in `meta`; any seated player may take it."""
-        row, live = self._rows(game_id)
+    def export(self, owner: Owner, game_id: str, *, alone: bool = False) -> dict[str, Any]:
+        """The game file of any table for a seated person. A table with people's only once
+        the game is over (it holds the seed and every hand), with the players' names in
+        `meta`; a single player's at any time, with the bots' levels (`alone`:
+        `_only_alone`)."""
+        row, live = self._place(game_id)
+        if alone:
+            self._only_alone(owner, row, live)
         if live.seat_of(owner) is None:
             raise NotFound()
-        snap = self.service._snapshot(row)
+        snap = self._snapshot(row)
+        if live.pace_ms == INLINE:
+            return self.game_file(snap, levels=list(row.levels))
         if not snap.state.finished:
             raise Conflict(_("A backup of a table with people is made once the game is over"))
-        return self.service.game_file(
+        return self.game_file(
             snap,
             levels=[s.level if s.kind == BOT else None for s in live.seats],
             players=[s.name if s.kind == PERSON else None for s in live.seats],

@@ -1,5 +1,6 @@
 """Sitting down at a table with people: creating it, invitations (links and codes), joining,
-the creator's seats, starting (the base of `chicago.table.tables.live.LiveTables`).
+the creator's seats, starting (a part of the one table service,
+`chicago.table.tables.service.TableService`).
 
 The creator sits at seat 0 and gets an invitation (`chicago.table.tables.invites`: a link and a
 table code; renewing makes the old ones stop working, revoking leaves none). A friend with
@@ -14,25 +15,20 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from chicago.bots import DEFAULT_LEVEL
 from chicago.core import record
 from chicago.core.game import Game
 from chicago.core.rules import RuleProfile
 from chicago.core.state import GameState
-from chicago.store import GameRow, Owner, Summary
+from chicago.store import GameRow, Owner, Store, Summary
 from chicago.store.invites import Invite
 from chicago.store.live import BOT, PERSON, LiveRow, LiveStore, SeatRow
 from chicago.store.turns import LiveTurn
+from chicago.table.errors import BadRequest, NotFound, ServiceError
+from chicago.table.tables.core import BotFactory, _now
 from chicago.table.tables.invites import BadInvitation, TableClosed, as_code, new_invite
 from chicago.table.tables.people import clean_name, hash_token, name_key
-from chicago.table.tables.service import (
-    DEFAULT_LEVEL,
-    BadRequest,
-    NotFound,
-    ServiceError,
-    TableService,
-    parse_profile,
-    parse_seed,
-)
+from chicago.table.tables.solo import Inline, parse_profile, parse_seed
 from chicago.text.i18n import _
 from chicago.text.invite_words import rules_words, timer_words
 
@@ -74,26 +70,25 @@ class RateLimited(ServiceError):
 Announce = Callable[[str, str], None]
 
 
-class Seating:
-    """Tables with people on top of the table service (same store, same cache): who sits
-    where, and the table's invitation."""
+class Seating(Inline):
+    """Who sits where at a table with people, and the table's invitation (the same store
+    and cache as every table's)."""
 
     def __init__(
         self,
-        service: TableService,
+        store: Store,
+        bots: BotFactory | None = None,
         *,
+        cache_size: int = 512,
+        clock: Callable[[], datetime] = _now,
         pace_ms: int = DEFAULT_PACE_MS,
         announce: Announce | None = None,
     ) -> None:
-        self.service = service
-        self.store = service.store
-        self.live = LiveStore(service.store)
+        super().__init__(store, bots, cache_size=cache_size, clock=clock)
+        self.live = LiveStore(store)
         self.pace_ms = pace_ms
+        """How long a bot at a new table with people waits before it decides."""
         self.announce: Announce = announce or (lambda game_id, what: None)
-
-    @property
-    def clock(self) -> Callable[[], datetime]:
-        return self.service.clock
 
     def _rows(self, game_id: str) -> tuple[GameRow, LiveRow]:
         """The game row first, then the table (so the table is at least as new)."""
@@ -104,7 +99,7 @@ class Seating:
 
     # Creating and sitting down ------------------------------------------------------------
 
-    def create(
+    def _open(
         self,
         owner: Owner,
         *,
@@ -130,7 +125,7 @@ class Seating:
                 n=seats - 1,
             ))
         for p in players:
-            if p != FRIEND and not self.service.level_is_valid(p):
+            if p != FRIEND and not self.level_is_valid(p):
                 raise BadRequest(
                     _('Unknown player {value} (give "friend" or a bot level)', value=repr(p))
                 )
@@ -143,10 +138,12 @@ class Seating:
         now = self.clock()
         levels = (None, *(None if p == FRIEND else str(p) for p in players))
         row = self._new_row(owner, chosen, seats, seed_value, levels, now)
-        seat_rows = [SeatRow(0, PERSON, owner, creator, None, False)] + [
-            SeatRow(i, PERSON, None, None, None, False)
+        seat_rows = [
+            SeatRow(seat=0, kind=PERSON, owner=owner, name=creator, level=None, away=False)
+        ] + [
+            SeatRow(seat=i, kind=PERSON, owner=None, name=None, level=None, away=False)
             if p == FRIEND
-            else SeatRow(i, BOT, None, None, str(p), False)
+            else SeatRow(seat=i, kind=BOT, owner=None, name=None, level=str(p), away=False)
             for i, p in enumerate(players, start=1)
         ]
         for _try in range(8):
@@ -181,6 +178,11 @@ class Seating:
             created=now,
             updated=now,
         )
+
+    def require_creator(self, owner: Owner, game_id: str) -> None:
+        """NotFound for anyone not seated at the table, Forbidden for a seated player who
+        did not create it (what the creator's own settings ask first)."""
+        self._creator(owner, game_id)
 
     def _creator(self, owner: Owner, game_id: str) -> LiveRow:
         row, live = self._rows(game_id)
@@ -242,7 +244,7 @@ class Seating:
         except TableClosed as e:
             raise BadInvitation(e.reason) from None
         creator = live.seat_of(row.owner)
-        profile = self.service._snapshot(row).state.profile
+        profile = self._snapshot(row).state.profile
         return {
             "id": row.id,
             "status": live.status,
@@ -304,13 +306,13 @@ class Seating:
         """Open → playing, once (the store's guarded update): free seats, and a rematch's
         seats still waiting, become `normal` bots. False when it had already started."""
         row, _live = self._rows(game_id)
-        to_act = self._turn(self.service._snapshot(row).state).to_act
+        to_act = self._turn(self._snapshot(row).state).to_act
         if self.live.start(game_id, DEFAULT_LEVEL, to_act, self.clock()) is None:
             return False
         self.announce(game_id, "seats")
         return True
 
-    def leave(self, owner: Owner, game_id: str) -> None:
+    def _leave_people(self, owner: Owner, game_id: str) -> None:
         """Leave the table: before the start the seat becomes free; afterwards a bot plays
         it for good (the name stays in the record) and the lobby no longer lists it. The
         creator leaving before the start closes the table: nobody would be left to start
@@ -342,7 +344,7 @@ class Seating:
         level = None
         if body["kind"] == "bot":
             level = body.get("level", DEFAULT_LEVEL)
-            if not self.service.level_is_valid(level):
+            if not self.level_is_valid(level):
                 raise BadRequest(_("Unknown bot level {value}", value=repr(level)))
         if not self.live.set_seat(game_id, seat, None if level is None else str(level)):
             raise Conflict(_("The game has already started"))

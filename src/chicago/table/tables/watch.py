@@ -15,9 +15,8 @@ from typing import Final
 
 from chicago.core.views import WATCHER
 from chicago.store import Owner
-from chicago.table.tables.live import LiveTables, LiveView
 from chicago.table.tables.people import hash_token
-from chicago.table.tables.service import ServiceError
+from chicago.table.tables.service import LiveView, ServiceError, TableService
 from chicago.text.i18n import _
 
 __all__ = ["WATCHER", "WATCH_NEWS", "BadWatchLink", "Watching"]
@@ -34,15 +33,16 @@ class BadWatchLink(ServiceError):
 
 
 class Watching:
-    """The watch links of the tables with people of one `LiveTables`."""
+    """The watch links of the tables with people of one `TableService` (its public face
+    only)."""
 
-    def __init__(self, tables: LiveTables) -> None:
+    def __init__(self, tables: TableService) -> None:
         self.tables = tables
         self.live = tables.live
 
     def renew(self, owner: Owner, game_id: str) -> str:
         """A new watch token for the creator's table; the old one stops working."""
-        self.tables._creator(owner, game_id)
+        self.tables.require_creator(owner, game_id)
         token = secrets.token_urlsafe(24)
         self.live.set_watch(game_id, hash_token(token))
         self.tables.announce(game_id, WATCH_NEWS)
@@ -50,7 +50,7 @@ class Watching:
 
     def revoke(self, owner: Owner, game_id: str) -> None:
         """No watch link any more: open spectators' sockets are closed."""
-        self.tables._creator(owner, game_id)
+        self.tables.require_creator(owner, game_id)
         self.live.set_watch(game_id, None)
         self.tables.announce(game_id, WATCH_NEWS)
 
