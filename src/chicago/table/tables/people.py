@@ -7,7 +7,7 @@ import hashlib
 import unicodedata
 from typing import Final
 
-from chicago.table.tables.service import BadRequest
+from chicago.table.errors import BadRequest
 from chicago.text.chat import PHRASES
 from chicago.text.i18n import _
 
