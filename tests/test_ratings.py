@@ -1,6 +1,6 @@
 """The ratings' arithmetic: Glicko-2 against the worked example of its published
 description, the final standing of a game (R8.1, R8.3, R8.4), the multi-player update's
-properties."""
+properties, and the bots' fixed ratings."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chicago.bots.levels import LEVELS, NORMAL
+from chicago.table.ratings.bots import BOT_RATINGS
 from chicago.table.ratings.game import SETTLED_RD, pairwise, places, rate_game
 from chicago.table.ratings.glicko import (
     SCALE,
@@ -220,3 +222,14 @@ def test_a_game_needs_two_to_six_places_in_range() -> None:
     with pytest.raises(ValueError, match="2 places for 3 players"):
         rate_game([Rating()] * 3, [1, 2])
 
+
+# --- the bots ----------------------------------------------------------------------------
+
+
+def test_every_level_has_a_fixed_rating_in_order_of_strength() -> None:
+    """Measured by bench/bot_ratings.py, anchored at normal = 1500 (a new person's start)."""
+    assert list(BOT_RATINGS) == list(LEVELS)
+    assert BOT_RATINGS[NORMAL].rating == 1500
+    strengths = [BOT_RATINGS[level].rating for level in LEVELS]
+    assert strengths == sorted(strengths) and len(set(strengths)) == len(strengths)
+    assert all(0 < r.rd < 100 for r in BOT_RATINGS.values())  # well known, unlike a newcomer
