@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from sqlalchemy import (
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -327,3 +328,52 @@ class LiveProcess(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     seen: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class PlayerRating(Base):
+    """A person's rating (migration 0010): only accounts are rated, never guests nor bots
+    (the bots' ratings are fixed, in chicago.table.ratings.bots)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_rating", "rating"),)
+
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    """The rating deviation: how uncertain the rating is."""
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    """Rated games played."""
+    updated: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class RatingChange(Base):
+    """What one rated game did to one person's rating (migration 0010)."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index("ix_rating_history_account", "account_id", "at"),)
+
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """Not a foreign key: the history outlives a game deleted from someone's saves."""
+    rating_before: Mapped[float] = mapped_column(Float)
+    rd_before: Mapped[float] = mapped_column(Float)
+    volatility_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    rd_after: Mapped[float] = mapped_column(Float)
+    volatility_after: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class RatedGame(Base):
+    """A game whose ratings were updated (migration 0010): its primary key is what makes a
+    game rated once, whoever asks and however often."""
+
+    __tablename__ = "rated_games"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())

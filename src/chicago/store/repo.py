@@ -35,6 +35,8 @@ from chicago.store.models import (
     GameAction,
     GameStats,
     LiveTable,
+    PlayerRating,
+    RatingChange,
     Review,
     ShareLink,
     SigninFailure,
@@ -511,8 +513,9 @@ class Store(AccountRecords):
     # Deleting an account ------------------------------------------------------------------
 
     def delete_account(self, account_id: int) -> int:
-        """Delete an account with all its games (and their actions), its sessions and the
-        failed sign-ins recorded for its name, in one transaction: the games deleted.
+        """Delete an account with all its games (and their actions), its sessions, its rating
+        and rating history, and the failed sign-ins recorded for its name, in one
+        transaction: the games deleted.
 
         The account's row stays behind emptied (no name, no password, a key no typed name
         can be: `GONE_KEY`), so that its id is never handed out again: SQLite gives a new
@@ -531,6 +534,8 @@ class Store(AccountRecords):
             s.execute(delete(GameAction).where(GameAction.game_id.in_(games)))
             s.execute(delete(Game).where(*owned))
             s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            s.execute(delete(PlayerRating).where(PlayerRating.account_id == account_id))
+            s.execute(delete(RatingChange).where(RatingChange.account_id == account_id))
             s.execute(
                 delete(SigninFailure).where(SigninFailure.username_key == account.username_key)
             )
