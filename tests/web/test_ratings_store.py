@@ -29,7 +29,7 @@ from chicago.table.arena.games import play_game
 from chicago.table.ratings.bots import BOT_RATINGS
 from chicago.table.ratings.game import places, rate_game
 from chicago.table.ratings.glicko import Rating
-from chicago.table.ratings.service import Bot, Guest, Person, rate_finished
+from chicago.table.ratings.service import START, Bot, Guest, Person, rate_finished
 
 NOW = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
 
@@ -62,15 +62,15 @@ def unfinished() -> GameState:
     return Game.new(DEFAULT_PROFILE, 3, 5).state
 
 
-def simple_update(stored: Mapping[int, Figures | None]) -> dict[int, Figures]:
-    """Each person gains ten points from where they were (1500 at first)."""
-    return {a: ((f or (1500.0, 350.0, 0.06))[0] + 10, 300.0, 0.06) for a, f in stored.items()}
+def simple_update(stored: Mapping[int, Figures]) -> dict[int, Figures]:
+    """Each person gains ten points from where they were."""
+    return {a: (f[0] + 10, 300.0, 0.06) for a, f in stored.items()}
 
 
 def held(update: Update, entered: threading.Event, release: threading.Event) -> Update:
     """`update`, waiting inside the transaction until released."""
 
-    def slow(stored: Mapping[int, Figures | None]) -> Mapping[int, Figures]:
+    def slow(stored: Mapping[int, Figures]) -> Mapping[int, Figures]:
         entered.set()
         assert release.wait(10)
         return update(stored)
@@ -108,6 +108,7 @@ def test_a_game_is_rated_once_however_often_it_is_asked(stores: tuple[Store, Sto
     seats = [Person(ann), Bot("normal"), Person(bo)]
     steps = rate_finished(ratings, "g1", seats, state, NOW)
     assert steps is not None and [s.account_id for s in steps] == sorted([ann, bo])
+    assert all(s.before == START for s in steps)  # a first game starts from 1500/350/0.06
     assert ratings.is_rated("g1")
     again = rate_finished(ratings, "g1", seats, state, NOW + timedelta(minutes=1))
     assert again is None
@@ -124,8 +125,8 @@ def test_two_processes_rating_one_game_at_once_rate_it_once(
     (ann,) = accounts(stores[0], "Ann")
     entered, release = threading.Event(), threading.Event()
     results = race(
-        lambda: one.rate_game("g1", [ann], held(simple_update, entered, release), NOW),
-        lambda: two.rate_game("g1", [ann], simple_update, NOW),
+        lambda: one.rate_game("g1", [ann], held(simple_update, entered, release), NOW, START),
+        lambda: two.rate_game("g1", [ann], simple_update, NOW, START),
         entered, release,
     )
     assert results[1] is None and isinstance(results[0], list)
@@ -138,26 +139,27 @@ def test_two_processes_rating_one_game_at_once_rate_it_once(
 def test_two_games_sharing_a_person_at_once_lose_no_update(
     stores: tuple[Store, Store], rated_before: bool
 ) -> None:
-    """The second game is rated from the first's result, whether the person had a rating
-    row before (it is locked) or both games would make it (the later insert fails and that
-    game is rated again)."""
+    """The game committed second is rated from the first's result, whether the person had
+    a rating row before (it is locked) or both games would make it (the later insert fails
+    and that game is rated again: on PostgreSQL the held game may then come second)."""
     one, two = (RatingStore(s) for s in stores)
     (ann,) = accounts(stores[0], "Ann")
     if rated_before:
-        assert one.rate_game("g0", [ann], simple_update, NOW) is not None
+        assert one.rate_game("g0", [ann], simple_update, NOW, START) is not None
     start = 1510 if rated_before else 1500
     entered, release = threading.Event(), threading.Event()
     results = race(
-        lambda: one.rate_game("g1", [ann], held(simple_update, entered, release), NOW),
-        lambda: two.rate_game("g2", [ann], simple_update, NOW + timedelta(seconds=1)),
+        lambda: one.rate_game("g1", [ann], held(simple_update, entered, release), NOW, START),
+        lambda: two.rate_game("g2", [ann], simple_update, NOW + timedelta(seconds=1), START),
         entered, release,
     )
     first, second = results
     assert isinstance(first, list) and isinstance(second, list)
-    step1, step2 = first[0], second[0]
-    assert isinstance(step1, RatingStep) and isinstance(step2, RatingStep)
-    assert step1.after[0] == start + 10
+    assert isinstance(first[0], RatingStep) and isinstance(second[0], RatingStep)
+    step1, step2 = sorted([first[0], second[0]], key=lambda step: step.after[0])
+    assert step1.before[0] == start and step1.after[0] == start + 10
     assert step2.before == step1.after and step2.after[0] == start + 20
+    assert {step1.game_id, step2.game_id} == {"g1", "g2"}
     stored = one.rating_of(ann)
     assert stored is not None and stored.rating == start + 20
     assert stored.games == 2 + rated_before
@@ -169,7 +171,7 @@ def test_bots_count_at_their_fixed_ratings_and_guests_as_unknown(
     store, _ = stores
     ratings = RatingStore(store)
     ann, bo = accounts(store, "Ann", "Bo")
-    assert ratings.rate_game("g0", [bo], simple_update, NOW) is not None  # Bo: 1510/300
+    assert ratings.rate_game("g0", [bo], simple_update, NOW, START) is not None  # Bo: 1510/300
     state = finished(4, seed=11)
     seats = [Bot("hard"), Person(ann), Guest(), Person(bo)]
     steps = rate_finished(ratings, "g1", seats, state, NOW + timedelta(hours=1))
@@ -196,14 +198,14 @@ def test_history_newest_first_and_the_leaderboard(stores: tuple[Store, Store]) -
     def to(rating: float, rd: float) -> Update:
         return lambda stored: dict.fromkeys(stored, (rating, rd, 0.06))
 
-    ratings.rate_game("g1", [ann], to(1600, 200), NOW)
-    ratings.rate_game("g2", [ann, bo], to(1650, 90), NOW + timedelta(minutes=1))
-    ratings.rate_game("g3", [cy], to(1700, 300), NOW + timedelta(minutes=2))
-    ratings.rate_game("g4", [bo], to(1550, 80), NOW + timedelta(minutes=3))
+    ratings.rate_game("g1", [ann], to(1600, 200), NOW, START)
+    ratings.rate_game("g2", [ann, bo], to(1650, 90), NOW + timedelta(minutes=1), START)
+    ratings.rate_game("g3", [cy], to(1700, 300), NOW + timedelta(minutes=2), START)
+    ratings.rate_game("g4", [bo], to(1550, 80), NOW + timedelta(minutes=3), START)
     history = ratings.history(ann)
     assert [h.game_id for h in history] == ["g2", "g1"]
     assert history[0].before == history[1].after == (1600, 200, 0.06)
-    assert history[1].before == (1600, 200, 0.06)  # the first game: no rating before it
+    assert history[1].before == START  # the first game: from the start
     assert ratings.history(ann, limit=1) == history[:1]
 
     board = ratings.leaderboard()
@@ -233,7 +235,9 @@ def test_bad_requests_are_refused_and_change_nothing(stores: tuple[Store, Store]
     with pytest.raises(ValueError, match="listed twice"):
         rate_finished(ratings, "g1", [Person(ann), Person(ann), Guest()], state, NOW)
     with pytest.raises(ValueError, match="not for its people"):
-        ratings.rate_game("g1", [ann, bo], lambda stored: {ann: (1500, 300, 0.06)}, NOW)
+        ratings.rate_game(
+            "g1", [ann, bo], lambda stored: {ann: (1500, 300, 0.06)}, NOW, START
+        )
     with pytest.raises(ValueError, match="1 to 1000"):
         ratings.leaderboard(0)
     with pytest.raises(ValueError, match="1 to 1000"):

@@ -41,9 +41,9 @@ game's transaction at the same moment (each try after the other committed)."""
 Figures = tuple[float, float, float]
 """A rating as stored: (rating, rating deviation, volatility)."""
 
-Update = Callable[[Mapping[int, Figures | None]], Mapping[int, Figures]]
-"""The application's rating of a game: each account's figures before it (None: never
-rated) to each account's figures after it."""
+Update = Callable[[Mapping[int, Figures]], Mapping[int, Figures]]
+"""The application's rating of a game: each account's figures before it to each account's
+figures after it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +103,13 @@ class RatingStore:
         self.engine = store.engine
 
     def rate_game(
-        self, game_id: str, accounts: Sequence[int], update_: Update, now: datetime
+        self, game_id: str, accounts: Sequence[int], update_: Update, now: datetime,
+        start: Figures,
     ) -> list[RatingStep] | None:
         """Rate a finished game for its people (`accounts`, each once), in one transaction:
-        their ratings before, `update_`'s ratings after, the history, the game marked rated.
-        The steps written, in account order; None (nothing written) when the game was
-        rated already."""
+        their ratings before (`start` for someone never rated), `update_`'s ratings after,
+        the history, the game marked rated. The steps written, in account order; None
+        (nothing written) when the game was rated already."""
         ids = sorted(accounts)
         if len(set(ids)) != len(ids):
             raise ValueError(f"an account is listed twice in the game's people: {ids}")
@@ -116,7 +117,7 @@ class RatingStore:
             raise ValueError("a game to rate needs its id")
         for attempt in range(ATTEMPTS):
             try:
-                return self._rate_once(game_id, ids, update_, now)
+                return self._rate_once(game_id, ids, update_, now, start)
             except IntegrityError:
                 if self.is_rated(game_id):
                     return None
@@ -125,7 +126,7 @@ class RatingStore:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _rate_once(
-        self, game_id: str, ids: list[int], update_: Update, now: datetime
+        self, game_id: str, ids: list[int], update_: Update, now: datetime, start: Figures
     ) -> list[RatingStep]:
         with self.store._write() as s:
             # The claim comes first: on SQLite it takes the write lock before anything is
@@ -138,8 +139,8 @@ class RatingStore:
                 .with_for_update()
             ).all()
             found = {r.account_id: r for r in rows}
-            before: dict[int, Figures | None] = {
-                a: (found[a].rating, found[a].rd, found[a].volatility) if a in found else None
+            before: dict[int, Figures] = {
+                a: (found[a].rating, found[a].rd, found[a].volatility) if a in found else start
                 for a in ids
             }
             after = update_(before)
@@ -160,7 +161,7 @@ class RatingStore:
                     )
                 else:
                     s.execute(insert(_RATINGS).values(account_id=a, games=1, **values))
-                old = before[a] or after[a]
+                old = before[a]
                 step = RatingStep(a, game_id, old, after[a], now)
                 s.execute(insert(_HISTORY).values(
                     account_id=a, game_id=game_id, rating_before=old[0], rd_before=old[1],

@@ -11,12 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Final
 
 from chicago.core.state import GameState
 from chicago.store.ratings import Figures, RatingStep, RatingStore
 from chicago.table.ratings.bots import BOT_RATINGS
 from chicago.table.ratings.game import places, rate_game
-from chicago.table.ratings.glicko import Rating
+from chicago.table.ratings.glicko import (
+    DEFAULT_RATING,
+    DEFAULT_RD,
+    DEFAULT_VOLATILITY,
+    Rating,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +47,15 @@ class Bot:
 Seat = Person | Guest | Bot
 
 
-def _before(seat: Seat, stored: Mapping[int, Figures | None]) -> Rating:
+START: Final[Figures] = (DEFAULT_RATING, DEFAULT_RD, DEFAULT_VOLATILITY)
+"""A person's figures before their first rated game."""
+
+
+def _before(seat: Seat, stored: Mapping[int, Figures]) -> Rating:
     if isinstance(seat, Bot):
         return BOT_RATINGS[seat.level]
     if isinstance(seat, Person):
-        figures = stored[seat.account_id]
-        return Rating() if figures is None else Rating(*figures)
+        return Rating(*stored[seat.account_id])
     return Rating()
 
 
@@ -69,7 +78,7 @@ def rate_finished(
     if not people:
         return []
 
-    def update(stored: Mapping[int, Figures | None]) -> dict[int, Figures]:
+    def update(stored: Mapping[int, Figures]) -> dict[int, Figures]:
         after = rate_game([_before(s, stored) for s in seats], placed)
         return {
             s.account_id: (a.rating, a.rd, a.volatility)
@@ -77,4 +86,4 @@ def rate_finished(
             if isinstance(s, Person)
         }
 
-    return ratings.rate_game(game_id, people, update, now)
+    return ratings.rate_game(game_id, people, update, now, START)
