@@ -39,9 +39,9 @@ from chicago.table.ratings.glicko import DEFAULT_TAU, Rating, Result, rate
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
 SETTLED_RD: Final = 60.0
-"""About the RD a player's settles to game after game (volatility 0.06): each game adds the
-volatility's spread and takes one game's information away, which balance near here. Below
-it a game may leave the RD a little larger."""
+"""About where a player's RD settles game after game (volatility 0.06): each game widens it
+by the volatility and narrows it by what one game tells, and the two balance near here.
+Below it a game may leave the RD a little larger."""
 
 
 def places(
