@@ -8,7 +8,7 @@ import json
 import struct
 import warnings
 
-from chicago.web.pages import ASSETS, STATIC_VERSION
+from chicago.web.pages import STATIC_VERSION
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -50,8 +50,6 @@ def test_worker_is_named_by_the_static_version(client: TestClient) -> None:
     shell = json.loads(worker.text.split("const SHELL = ", 1)[1].split(";", 1)[0])
     assert shell["version"] == STATIC_VERSION
     assert shell["offline"] == {"en": "/offline?lang=en", "sv": "/offline?lang=sv"}
-    assert all(url.startswith("/static/icons/") for url in shell["icons"])
-    assert ASSETS.url("icons/icon-192.png") in shell["icons"]
 
 
 def test_offline_page_in_each_language_and_pages_link_the_manifest(client: TestClient) -> None:

@@ -74,12 +74,13 @@ def web_manifest(request: Request, lang: str = "") -> Response:
 
 
 def worker_source() -> str:
-    """sw.js with what it keeps: the offline page per language, the icons, the version."""
+    """sw.js with what it keeps: the offline page per language (and the files it names),
+    named by the static files' version. Not the icons: the offline page needs none, and a
+    phone's first visit should not pay for them."""
     shell = {
         "version": pages.STATIC_VERSION,
         "language": DEFAULT_LANGUAGE,
         "offline": {code: f"/offline?lang={code}" for code in LANGUAGES},
-        "icons": [pages.ASSETS.url(name) for name, _size, _purpose in ICONS],
     }
     marker = "const SHELL = {};"
     assert marker in WORKER

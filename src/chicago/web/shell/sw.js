@@ -4,14 +4,14 @@
 // page that cannot be fetched is answered with the offline page, in the reader's language.
 // The API and the socket are never touched. The cache is named by the static files'
 // version, so a deploy brings a new worker whose cache replaces the old one.
-const SHELL = {};  // filled in by the server (chicago.web.shell): version, offline, icons
+const SHELL = {};  // filled in by the server (chicago.web.shell): version, offline pages
 const CACHE = `chicago-shell-${SHELL.version}`;
 const READER = '/offline';  // the offline page in the language of the last page shown
 const ASSET = /\/static\/[\w/.+-]+\?v=[\w-]+/g;
 
 async function keepShell() {
   const cache = await caches.open(CACHE);
-  const wanted = new Set(SHELL.icons);
+  const wanted = new Set();
   for (const url of Object.values(SHELL.offline)) {
     // Without cookies: the offline page names no account.
     const response = await fetch(url, { credentials: 'omit', cache: 'no-store' });
