@@ -40,7 +40,7 @@ PG_URL = os.environ.get("CHICAGO_TEST_DATABASE_URL", "").strip()
 TABLES = (
     "live_processes", "table_presence", "table_chat", "table_seats", "table_invites",
     "rated_games", "rating_history", "ratings",
-    "live_tables",
+    "live_tables", "daily_attempts", "daily_deals",
     "stats_totals", "share_links", "reviews", "game_stats",
     "pad_ops", "pads", "actions", "games", "sessions", "signin_failures", "signup_attempts",
     "accounts", "alembic_version",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     DateTime,
     Float,
@@ -123,6 +124,9 @@ class Game(Base):
     updated: Mapped[datetime] = mapped_column(UTCDateTime())
     imported: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
     """Made from a game file: its deals may have been stacked (docs/game-file.md `deals`)."""
+    sealed_until: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    """Until then the seed and every card outside the player's view stay hidden (the day's
+    deal: others may still be playing the same cards)."""
 
 
 class GameAction(Base):
@@ -377,3 +381,33 @@ class RatedGame(Base):
 
     game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class DailyDeal(Base):
+    """One Swedish day's deal: its seed, drawn once, and the hard computer's game on it."""
+
+    __tablename__ = "daily_deals"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    """The Swedish calendar day, "2026-12-06"."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    par: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """JSON of the hard computer's result in seat 0 (the day's par), once played."""
+    par_claimed: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    """When a process began playing the par (another waits unless this is stale)."""
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class DailyAttempt(Base):
+    """A game played on a day's deal; its owner is the player."""
+
+    __tablename__ = "daily_attempts"
+    __table_args__ = (Index("ix_daily_attempts_day", "day", "created"),)
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    day: Mapped[str] = mapped_column(String(10))
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """JSON of the finished game's result and deal marks, worked out once when first read."""

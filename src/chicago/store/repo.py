@@ -88,6 +88,12 @@ class GameRow:
     updated: datetime
     imported: bool = False
     """Made from a game file (whose deals may have been stacked), not dealt here."""
+    sealed_until: datetime | None = None
+    """Until then the seed and every card outside the player's view stay hidden (a day's
+    deal: others may still be playing the same cards)."""
+
+    def sealed(self, now: datetime) -> bool:
+        return self.sealed_until is not None and now < self.sealed_until
 
 
 NOTIFY_CHANNEL: Final = "chicago_tables"
@@ -161,6 +167,7 @@ def _game_row(g: Any) -> GameRow:
         created=g.created,
         updated=g.updated,
         imported=bool(g.imported),
+        sealed_until=g.sealed_until,
     )
 
 
@@ -232,6 +239,7 @@ class Store(AccountRecords):
                 created=row.created,
                 updated=row.updated,
                 imported=row.imported,
+                sealed_until=row.sealed_until,
             )
         )
         s.flush()

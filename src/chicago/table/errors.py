@@ -45,3 +45,13 @@ class NotYourTurn(ServiceError):
 
 class GameGone(ServiceError):
     """A stored game that no longer replays (a damaged database or an incompatible engine)."""
+
+
+class Sealed(ServiceError):
+    """A game of the day's deal asked for what would show its cards (its backup, its replay,
+    its seed) while others may still play the same cards."""
+
+    def __init__(self, until: object = None) -> None:
+        super().__init__(_("This is the day's deal: its cards stay hidden until the day's deal "
+                           "closes at midnight, Swedish time."))
+        self.until = until

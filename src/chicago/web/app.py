@@ -39,8 +39,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from chicago import __version__
 from chicago.store import Store
+from chicago.store.daily import DailyStore
 from chicago.table.coach import review
 from chicago.table.coach.jobs import Reviews
+from chicago.table.daily.deals import DailyDeals
 from chicago.table.history.games import HistoryService, NotCreator, NotOver
 from chicago.table.scorekeeper import KeepService
 from chicago.table.statistics.store import Statistics
@@ -60,6 +62,7 @@ from chicago.table.tables.service import (
     Illegal,
     NotFound,
     NotYourTurn,
+    Sealed,
     ServiceError,
     Stale,
     TableService,
@@ -68,6 +71,7 @@ from chicago.table.tables.watch import BadWatchLink, Watching
 from chicago.text.i18n import _, use_language
 from chicago.web import (
     api,
+    daily,
     health,
     history,
     keep_api,
@@ -104,6 +108,7 @@ _STATUS: dict[type[ServiceError], int] = {
     NotCreator: 403,
     Illegal: 422,
     GameGone: 500,
+    Sealed: 403,
 }
 
 
@@ -312,6 +317,7 @@ def create_app(
         workers=min(2, os.cpu_count() or 1),
     )
     app.state.statistics = Statistics(app.state.history)
+    app.state.daily = DailyDeals(service, DailyStore(store))
     app.state.tables = tables
     app.state.hub = hub
     app.state.watching = Watching(tables)
@@ -337,6 +343,7 @@ def create_app(
     app.include_router(keep_pages.router)
     app.include_router(history.router)
     app.include_router(stats_pages.router)
+    app.include_router(daily.router)
     app.include_router(health.router)
     app.include_router(shell.router)
     serves_static = _include_pages(app)

@@ -227,7 +227,9 @@ def _owned_replay(request: Request, game_id: str) -> dict[str, object]:
     data = replay_json(seen, service.replay(seen.row))
     if seen.row.owner == owner:
         created = service.db.share_created(seen.row.id)
-        data["share"] = {"can": True, "active": created is not None, "created": _when(created)}
+        # a day's deal is shared by its text on the day's page, not by a link, until it closes
+        data["share"] = {"can": not seen.sealed, "active": created is not None,
+                         "created": _when(created)}
     else:  # a person at someone else's table: only its creator shares it
         data["share"] = {"can": False, "active": False, "created": None}
     return data

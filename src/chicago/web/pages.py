@@ -253,16 +253,17 @@ def table(request: Request, game_id: str) -> HTMLResponse:
     owner's game, or none, is a 404 page that says so (never whose it is).
     Revalidated on every visit (see `_table_page`)."""
     first: dict[str, object] | None = None
+    service = request.app.state.service
     with use_language(request_language(request)):
         try:
-            first = table_json(
-                request.app.state.service.get(request_owner(request), game_id, alone=True).table
-            )
+            first = table_json(service.get(request_owner(request), game_id, alone=True).table)
         except ServiceError:
             first = None
     if first is None:
         return not_found(request, _(NO_GAME))
-    return _table_page(request, single_player(game_id), first)
+    daily = request.app.state.daily.store.day_of_game(game_id) is not None
+    sealed = daily and request.app.state.daily.sealed(game_id)
+    return _table_page(request, single_player(game_id, daily=daily, sealed=sealed), first)
 
 
 @router.get("/tables/new", response_class=HTMLResponse)

@@ -20,6 +20,8 @@ EXPORT = "export"
 """The backup download: it holds every hand once the game is over, so a player's only."""
 REPLAY = "replay"
 """The link to the game's replay and review in the reader's history."""
+DAILY = "daily"
+"""The link to the day's board and the share text: a game on the day's deal."""
 
 
 @dataclass(frozen=True)
@@ -49,14 +51,16 @@ def _part(text: str) -> str:
     return quote(text, safe="")
 
 
-def single_player(game_id: str) -> TablePage:
-    """One person (seat 0) and bots: request and response, no socket."""
+def single_player(game_id: str, *, daily: bool = False, sealed: bool = False) -> TablePage:
+    """One person (seat 0) and bots: request and response, no socket. A game on the day's
+    deal links to its board; while the day is open it has no backup (it holds every hand)."""
+    features = {REPLAY} | ({DAILY} if daily else set()) | (set() if sealed else {EXPORT})
     return TablePage(
         game_id=game_id,
         api=f"/api/games/{_part(game_id)}",
         socket=None,
         seat=0,
-        features=frozenset({EXPORT, REPLAY}),
+        features=frozenset(features),
     )
 
 

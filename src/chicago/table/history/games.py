@@ -27,7 +27,7 @@ from chicago.core.rules import get_profile
 from chicago.store import GameRow, Owner, Store
 from chicago.store.history import HistoryStore, PeopleSeat, Result
 from chicago.table.history.replay import PLAYER, Replay
-from chicago.table.tables.service import BadRequest, GameGone, NotFound, ServiceError
+from chicago.table.tables.service import BadRequest, GameGone, NotFound, Sealed, ServiceError
 from chicago.text import rules_text
 from chicago.text.i18n import _
 
@@ -58,11 +58,14 @@ class Seen:
     """The seats of a table with people (empty for a game against bots)."""
     shared: bool = False
     """Seen through a share link (by someone who may not have sat at the table)."""
+    sealed: bool = False
+    """A day's deal while the day is open: others may still be playing the same cards."""
 
     def open(self, replay: Replay) -> bool:
         """Whether every hidden card may be shown: once the game is over, to its players
-        (and to a share link's holder, unless people sat at the table)."""
-        return replay.finished and not (self.shared and self.people)
+        (and to a share link's holder, unless people sat at the table), unless it is a day's
+        deal still being played by others."""
+        return replay.finished and not (self.shared and self.people) and not self.sealed
 
 
 def hash_share_token(token: str) -> str:
@@ -140,7 +143,7 @@ class HistoryService:
             return Seen(row, seat, people)
         if row.owner != owner:
             raise NotFound()
-        return Seen(row, PLAYER)
+        return Seen(row, PLAYER, sealed=row.sealed(self.clock()))
 
     def seen_shared(self, token: str) -> Seen:
         """The game a live share link shows, from its owner's seat (0)."""
@@ -211,6 +214,8 @@ class HistoryService:
         row = seen.row
         if row.summary.status != "finished":
             raise NotOver(_("Only a finished game can be shared: finish it first"))
+        if row.sealed(self.clock()):
+            raise Sealed(row.sealed_until)
         token = secrets.token_urlsafe(24)
         self.db.set_share(row.id, hash_share_token(token), self.clock())
         return token

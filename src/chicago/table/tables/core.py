@@ -352,7 +352,7 @@ class TableCore:
             legal=legal,
             events=tuple(events),
             history=snap.history,
-            seed=state.setup.seed if state.finished else None,
+            seed=state.setup.seed if state.finished and row.sealed_until is None else None,
             created=row.created,
             updated=row.updated,
             bot_seconds=bot_seconds,

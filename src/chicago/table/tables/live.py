@@ -37,7 +37,7 @@ from chicago.store import GameRow, Owner
 from chicago.store.chat import PHRASE_MARK, ChatRow
 from chicago.store.invites import Invite
 from chicago.store.live import BOT, PERSON, LiveRow, SeatRow
-from chicago.table.errors import BadRequest, NotFound, NotYourTurn, Stale
+from chicago.table.errors import BadRequest, NotFound, NotYourTurn, Sealed, Stale
 from chicago.table.tables.again import Again, Rematches
 from chicago.table.tables.core import HUMAN, Hint, Table, _Snapshot
 from chicago.table.tables.invites import BadInvitation, TableClosed
@@ -428,6 +428,8 @@ class LiveTables(Rematches):
             self._only_alone(owner, row, live)
         if live.seat_of(owner) is None:
             raise NotFound()
+        if row.sealed(self.clock()):
+            raise Sealed(row.sealed_until)
         snap = self._snapshot(row)
         if live.pace_ms == INLINE:
             return self.game_file(snap, levels=list(row.levels))

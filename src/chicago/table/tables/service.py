@@ -41,6 +41,7 @@ from chicago.table.errors import (
     Illegal,
     NotFound,
     NotYourTurn,
+    Sealed,
     ServiceError,
     Stale,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "LiveView",
     "NotFound",
     "NotYourTurn",
+    "Sealed",
     "ServiceError",
     "Stale",
     "Table",
@@ -121,16 +123,19 @@ class TableService(LiveTables):
         level: object = None,
         profile: object = None,
         seed: object = None,
+        sealed_until: datetime | None = None,
     ) -> LiveView:
         """A new table of one person (seat 0) and bots, dealt, the bots' first decisions
-        made and stored: played at the inline pace."""
+        made and stored: played at the inline pace. `sealed_until` keeps its seed, backup and
+        open replay hidden until then (the day's deal: others may play the same cards)."""
         if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 6:
             raise BadRequest(_("Seats must be a whole number from 2 to 6, not {seats}",
                                seats=repr(seats)), "R1.1")
         chosen_levels = self._parse_levels(seats, levels, level)
         chosen_profile = parse_profile(profile)
         game = Game.new(chosen_profile, seats, parse_seed(seed))
-        table = self._deal_inline(owner, game, chosen_levels, list(game.state.log))
+        table = self._deal_inline(owner, game, chosen_levels, list(game.state.log),
+                                  sealed_until=sealed_until)
         return self._inline_view(table)
 
     def import_file(self, owner: Owner, data: object) -> LiveView:

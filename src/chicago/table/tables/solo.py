@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, Final
 
 from chicago.bots import DEFAULT_LEVEL
@@ -114,8 +115,10 @@ class Inline(TableCore):
         events: list[Event],
         *,
         imported: bool = False,
+        sealed_until: datetime | None = None,
     ) -> Table:
-        """Store a new table at the inline pace, with the bots' first decisions made."""
+        """Store a new table at the inline pace, with the bots' first decisions made;
+        `sealed_until` keeps its seed and backup hidden until then (the day's deal)."""
         bot_events, spent = self._run_bots(game, levels)
         events = events + bot_events
         setup = record.dump(Game(game.setup, game.state))
@@ -134,6 +137,7 @@ class Inline(TableCore):
             created=now,
             updated=now,
             imported=imported,
+            sealed_until=sealed_until,
         )
         self.store.insert_game(row, [action_to_json(a) for a in game.actions], now)
         snap = _Snapshot(row=row, state=game.state, actions=tuple(game.actions), history=history)
