@@ -15,15 +15,16 @@ from chicago.text.i18n import N_, _, ngettext
 from chicago.text.numbers import day
 
 MARK_SYMBOLS: Final = {
-    "won": "\U0001f3c6",  # trophy
-    "out": "\u274c",  # cross
-    "chicago": "\u2b50",  # star
-    "broken": "\U0001f4a5",  # collision
-    "reset": "\U0001f504",  # arrows in a circle
-    "points": "\U0001f7e9",  # green square
-    "none": "\u2b1c",  # white square
+    "won": "\u2605",  # black star
+    "out": "\u2716",  # heavy multiplication x
+    "chicago": "\u272a",  # circled white star
+    "broken": "\u2717",  # ballot x
+    "reset": "\u21ba",  # anticlockwise open circle arrow
+    "points": "\u25a0",  # black square
+    "none": "\u25a1",  # white square
 }
-"""One symbol per deal mark; the same in every language."""
+"""One symbol per deal mark, the same in every language: plain text symbols that the common
+fonts draw, so a shared result reads the same in any message."""
 
 MARK_WORDS: Final = {
     "won": N_("the game won"),
