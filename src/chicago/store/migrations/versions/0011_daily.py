@@ -9,8 +9,8 @@
   stay hidden everywhere — its page, its backup, its replay, its share link — since another
   player may still be playing the same cards.
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-12-06
 """
 
@@ -19,8 +19,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010"
-down_revision = "0009"  # the table invitations, the head on main
+revision = "0011"
+down_revision = "0010"  # the ratings, the head on main
 branch_labels = None
 depends_on = None
 
