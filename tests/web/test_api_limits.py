@@ -381,3 +381,10 @@ def test_the_limits_can_be_loosened_per_app(app: Any) -> None:
     app.state.accounts.max_signups = 7
     p = Player(app, client=("192.0.2.77", 1000))
     assert [p.signup(f"many{i}").status_code for i in range(8)] == [201] * 7 + [429]
+
+
+def test_serve_keeps_idle_connections_open_between_a_players_turns() -> None:
+    """A person at a table of four acts about every four turns: the connection of their
+    last action is still open for the next one (uvicorn's own 5 s closed it in between)."""
+    config = serve_config(lambda *a: None, build_parser().parse_args(["serve"]))
+    assert config.timeout_keep_alive >= 60
