@@ -172,3 +172,34 @@ def test_notes_kept_by_version_are_what_the_database_says(apps: Apps) -> None:
     assert kept == tuple(tables.live.decided_by(game_id, 0, version + 1))
     assert {"index": version, "seat": seat, "by": "away"} in table(players[0], game_id)[
         "live"]["notes"]
+
+
+def test_the_push_after_a_commit_here_is_the_table_read_again(apps: Apps) -> None:
+    """After a decision committed by this process, the push makes each seat's view from
+    what the deciding request read (`fresh_views`, no read): at every version of the first
+    deals it equals the view read from the database, seat by seat (R9.1: each seat's own);
+    news of another change (a seat handed to a bot) makes the next push read again."""
+    app = apps.new()
+    game_id, players = started(app)
+    tables = tables_of(app)
+    rng = random.Random(5)
+    last = [-1, -1, -1, -1]
+    fresh = 0
+    for n in range(150):
+        version = table(players[0], game_id)["version"]
+        made = tables.fresh_views(game_id, {s: last[s] for s in range(4)}, version)
+        read = tables.views_for(game_id, {s: last[s] for s in range(4)})
+        if made is not None:
+            fresh += 1
+            assert made == read
+        for seat, v in read.items():
+            last[seat] = v.table.version
+        if n in (6, 30):  # seat 1 hands its seat to a bot, then takes it back
+            away = {"away": n == 6}
+            assert players[1].post(f"/api/tables/{game_id}/away", away).status_code == 204
+            assert tables.fresh_views(game_id, {0: None}, version) is None  # "seats" was heard
+        if 6 <= n < 30 and read[0].table.view.to_act == 1:
+            assert tables.step(game_id)  # the away seat's stand-in
+        else:
+            step(app, game_id, players, rng)
+    assert fresh > 100

@@ -539,6 +539,10 @@ class LiveStore(PresenceStore, InviteStore, ChatStore):
             self._notes[key] = found
         return found
 
+    def known_notes(self, game_id: str, version: int) -> tuple[tuple[int, int, str], ...] | None:
+        """The notes at `version` if kept, else None (never a read)."""
+        return self._notes.get((game_id, version))
+
     def noted(
         self, game_id: str, version: int, new: int, seats: Sequence[int], by: str | None
     ) -> None:

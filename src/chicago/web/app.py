@@ -261,6 +261,7 @@ def create_app(
     )
     tables.announce = broadcaster.publish
     hub = live.Hub(tables, live_json, chat_json)
+    broadcaster.subscribe(tables.heard)  # first: a push after news reads the table again
     broadcaster.subscribe(hub.news)
     metrics = Metrics()
     driver = Driver(tables, driver_interval, decided=metrics.decisions.inc)

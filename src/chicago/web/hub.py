@@ -4,7 +4,8 @@ A connection belongs to one seat, or is a spectator's (a watch link: the seat `W
 no hand, no chat, closed with 4410 when the link is renewed or revoked). When a table
 changes (the broadcaster's news: a version, "seats", "chat", "presence", "watch" or "*"),
 the hub reads the table once for all of this process's
-connections at that table (`TableService.views_for`, from the database and the cache) and
+connections at that table (`TableService.views_for`, from the database and the cache; after
+a commit of this process, `fresh_views` from memory, on the loop) and
 sends each connection its own seat's message: `live_json` of that seat's view, with the
 events after the version that connection last had, redacted for that seat (R9.1), in the
 connection's language — each text made once (`Renders`) on the hub's own threads. A
@@ -220,7 +221,14 @@ class Hub:
                 for c in todo:
                     seats[c.seat] = min(seats.get(c.seat, c.version), c.version)
                 wanted = {(c.seat, c.lang) for c in todo}
-                texts = await self._off_loop(self._render, game_id, seats, wanted, connected)
+                texts = None
+                if versions and not everything and "seats" not in whats:
+                    # a commit of this process: its table is in memory, made here at once
+                    views = self.tables.fresh_views(game_id, dict(seats), newest)
+                    if views is not None:
+                        texts = self._texts(views, wanted, connected)
+                if texts is None:
+                    texts = await self._off_loop(self._render, game_id, seats, wanted, connected)
                 for c in todo:
                     version, text = texts[(c.seat, c.lang)]
                     if version < c.version:
@@ -298,7 +306,15 @@ class Hub:
         """(version, message text) for each (seat, language) wanted, from one read of the
         table; each text is made once however many sockets it goes to (off the loop)."""
         since: dict[int, int | None] = dict(seats)
-        views = self.tables.views_for(game_id, since)
+        return self._texts(self.tables.views_for(game_id, since), wanted, connected)
+
+    def _texts(
+        self,
+        views: dict[int, LiveView],
+        wanted: set[tuple[int, str]],
+        connected: set[int],
+    ) -> dict[tuple[int, str], tuple[int, str]]:
+        """(version, message text) for each (seat, language) wanted, from the seats' views."""
         out: dict[tuple[int, str], tuple[int, str]] = {}
         for seat, lang in wanted:
             v = views[seat]

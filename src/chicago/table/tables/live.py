@@ -23,6 +23,8 @@ here for a seat is a `Table` built from that seat's view (R9.1).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -91,6 +93,10 @@ def inline_row(row: GameRow) -> LiveRow:
                    to_act=None, due=None, seats=seats)
 
 
+FRESH_SIZE: Final = 4096
+"""Tables whose last commit through this process is kept for its push (`fresh_views`)."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LiveView:
     """A table as one seat (or a spectator) may know it: the game and who sits where."""
@@ -124,6 +130,16 @@ class LiveView:
 class LiveTables(Rematches):
     """What each seat of any table is shown; acting, the server's decisions, hints, chat
     and backups at a table with people (sitting down is `Seating`'s)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._fresh: OrderedDict[str, tuple[_Snapshot, LiveRow]] = OrderedDict()
+        """Per table, the version this process committed last and the table as the
+        committing request read it: what the push after the commit needs, without reading
+        the rows again (`fresh_views`)."""
+        self._heard: dict[str, int] = {}
+        """Per table, how many changes other than a version were heard of (`heard`)."""
+        self._fresh_lock = threading.Lock()
 
     # Reading -----------------------------------------------------------------------------
 
@@ -193,6 +209,69 @@ class LiveTables(Rematches):
                 row, live, snap, seat, events_since[key], notes, again
             )
         return out
+
+    def fresh_views(
+        self, game_id: str, seats: dict[int, int | None], version: int
+    ) -> dict[int, LiveView] | None:
+        """`views_for` without a read, when this process committed `version` (or a newer
+        one) of the table and nothing else about it changed since its request read the
+        table; else None (read it). Made from memory only, so a push may run it on its
+        loop."""
+        with self._fresh_lock:
+            fresh = self._fresh.get(game_id)
+        if fresh is None or fresh[0].row.version < version:
+            return None
+        snap, live = fresh
+        row = snap.row
+        notes = self.live.known_notes(row.id, row.version)
+        if notes is None or live.again_id is not None:  # these would be read
+            return None
+        out: dict[int, LiveView] = {}
+        events_since: dict[int, list[Event]] = {}
+        for seat, since in seats.items():
+            key = since if since is not None and 0 <= since < row.version else -1
+            if key not in events_since:
+                events_since[key] = self._events_since(snap, key) if key >= 0 else []
+            out[seat] = self._live_view(row, live, snap, seat, events_since[key], notes, None)
+        return out
+
+    def heard(self, game_id: str, what: str) -> None:
+        """News of a table from any process (a broadcaster's subscriber): a change other
+        than a version (seats, the invitation, a watch link, everything after a lost
+        connection) makes the next push read the table again."""
+        if what.isdigit():
+            return
+        with self._fresh_lock:
+            if game_id == "*":
+                self._fresh.clear()
+                self._heard["*"] = self._heard.get("*", 0) + 1
+                return
+            self._fresh.pop(game_id, None)
+            self._heard[game_id] = self._heard.get(game_id, 0) + 1
+
+    def _heard_of(self, game_id: str) -> tuple[int, int]:
+        """What `heard` counted of a table so far (taken before the table is read)."""
+        with self._fresh_lock:
+            return self._heard.get(game_id, 0), self._heard.get("*", 0)
+
+    def _keep_fresh(self, done: _Snapshot, live: LiveRow, before: tuple[int, int]) -> None:
+        """Keep a commit of this process for its push, unless news of another change to
+        the table was heard since its request read the table (`before`)."""
+        game_id = done.row.id
+        with self._fresh_lock:
+            if (self._heard.get(game_id, 0), self._heard.get("*", 0)) != before:
+                self._fresh.pop(game_id, None)
+                return
+            kept = self._fresh.get(game_id)
+            if kept is not None and kept[0].row.version >= done.row.version:
+                return
+            self._fresh[game_id] = (done, live)
+            self._fresh.move_to_end(game_id)
+            while len(self._fresh) > FRESH_SIZE:
+                self._fresh.popitem(last=False)
+            if len(self._heard) > 4 * FRESH_SIZE:  # a count of a table kept no more
+                self._heard = {k: v for k, v in self._heard.items()
+                               if k in self._fresh or k == "*"}
 
     def _events_since(self, snap: _Snapshot, since: int) -> list[Event]:
         """The events after version `since` (none when that version is no longer cached)."""
@@ -277,6 +356,7 @@ class LiveTables(Rematches):
         events: list[Event],
         decided_by: str | None,
         live: LiveRow,
+        before: tuple[int, int] | None = None,
     ) -> _Snapshot:
         """Store the new actions through the core's version-guarded commit, with the turn's
         bookkeeping in the same transaction, then announce them (Stale when another
@@ -292,6 +372,8 @@ class LiveTables(Rematches):
             done.row.id, version, done.row.version,
             [a.seat for a in game.actions[version:]], decided_by,
         )
+        if before is not None:  # `before`: what was heard before `live` was read
+            self._keep_fresh(done, live, before)
         self.announce(done.row.id, str(done.row.version))
         return done
 
@@ -302,10 +384,12 @@ class LiveTables(Rematches):
         live: LiveRow,
         version: int,
         action: Action | Callable[[int], Action],
+        before: tuple[int, int] | None = None,
     ) -> LiveView:
         """A seated person's decision for their own seat at `version`, stored, announced;
         the table's bots decide after it at the table's pace (`step`). `action` may be a
-        function of the requester's seat (a client's action is read for its seat)."""
+        function of the requester's seat (a client's action is read for its seat);
+        `before`: `_heard_of` the table before `live` was read."""
         seat = live.seat_of(owner)
         if seat is None:
             raise NotFound()
@@ -321,12 +405,13 @@ class LiveTables(Rematches):
             raise Conflict(_("A bot plays your seat now: take it back first"))
         snap = self._snapshot(row)
         game, events = self.apply_for(snap, action, seat)
-        new_snap = self._commit(snap, game, events, None, live)
+        new_snap = self._commit(snap, game, events, None, live, before)
         return self._live_view(new_snap.row, live, new_snap, seat, events)
 
     def step(self, game_id: str) -> bool:
         """Make the one server decision that is due at this table, if any: a bot's move,
         an away seat's, or a time-out's. True when one was stored (by this call)."""
+        before = self._heard_of(game_id)
         try:
             row, live = self._rows(game_id)
         except NotFound:
@@ -355,7 +440,7 @@ class LiveTables(Rematches):
         game = Game(state.setup, state, list(snap.actions))
         events = self.bot_decision(game, level)
         try:
-            self._commit(snap, game, events, by, live)
+            self._commit(snap, game, events, by, live, before)
         except Stale:
             return False  # someone else decided first: nothing is made twice
         return True

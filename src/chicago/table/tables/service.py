@@ -189,9 +189,10 @@ class TableService(LiveTables):
         if (snap is not None and snap.row.owner == owner and game_id not in self._people
                 and None not in snap.row.levels[1:]):
             return self._answer_inline(owner, game_id, version, action, snap)
+        before = self._heard_of(game_id)
         row, live = self._place(game_id)
         if live.pace_ms != INLINE and not alone:
-            return self._act_at_pace(owner, row, live, version, action)
+            return self._act_at_pace(owner, row, live, version, action, before)
         if row.owner != owner:
             raise NotFound()
         if version != row.version:
