@@ -164,6 +164,23 @@ def test_exchange_counts_are_public_and_cards_private() -> None:
             assert f'"{c}"' not in json.dumps(raw)
 
 
+def test_an_exchange_is_redacted_once_for_every_other_seat() -> None:
+    """R2.5, R9.1: the exchange others see is one emptied copy, shared by their views and
+    by every later version's (a view redacts the deal's whole log again), never the
+    exchanger's own event."""
+    state, _ = apply(three_seats(), Exchange(1, cards("7c 5s")))
+    later, _ = apply(state, legal_actions(state)[0])
+
+    def exchanged(s: GameState, seat: int) -> CardsExchanged:
+        return next(e for e in view(s, seat).log if isinstance(e, CardsExchanged))
+
+    hidden = exchanged(state, 0)
+    assert (hidden.discarded, hidden.drawn) == ((), ())
+    assert exchanged(state, 2) is hidden and exchanged(later, 0) is hidden
+    assert any(e is hidden for e in watch_view(later).log)
+    assert exchanged(state, 1).drawn == cards("Kc Kd") and exchanged(state, 1) is not hidden
+
+
 def test_played_cards_are_seen_by_everyone() -> None:
     """R9.1: every card played to a trick is seen by the whole table."""
     state = three_seats()

@@ -9,6 +9,7 @@ terminal all work from views.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Final
 
 from chicago.core.cards import Card
@@ -51,8 +52,19 @@ class PlayerView:
 
 def _redact(event: Event, seat: int) -> Event:
     if event.PRIVATE and getattr(event, "seat", None) != seat:
-        return replace(event, **{name: () for name in event.PRIVATE})
+        return _hidden(event)
     return event
+
+
+HIDDEN_KEPT: Final = 8192
+"""Redacted events kept: a deal's log is redacted again for every seat at every version."""
+
+
+@lru_cache(maxsize=HIDDEN_KEPT)
+def _hidden(event: Event) -> Event:
+    """The event with its private fields emptied: the same for every seat but its own (an
+    event is immutable, so one copy serves every view that shows it)."""
+    return replace(event, **{name: () for name in event.PRIVATE})
 
 
 WATCHER: Final = -1
