@@ -167,3 +167,19 @@ def test_the_tables_of_the_days_deal_are_dropped_with_the_rest() -> None:
     """scripts/postgres-test drops every table before a test: the day's deal's too."""
     assert TABLES.index("daily_attempts") < TABLES.index("games")
     assert "daily_deals" in TABLES
+
+
+def test_a_guest_keeps_the_attempt_when_signing_up(app: Any) -> None:
+    """The guest import: the day's game comes along into the new account, and counts."""
+    guest = Player(app, client=("g", 6000))
+    started = guest.post("/api/daily").json()
+    seed = service_of(app).state_of(started["game"]["id"]).setup.seed
+    _play(app, guest, started["game"], 0, seed)
+    assert guest.get("/api/daily").json()["board"] == []  # a guest is not ranked
+    r = guest.post("/api/auth/signup", {"username": "Gunilla", "password": "correct horse",
+                                         "claim_guest": True})
+    assert r.status_code == 201, r.text
+    day = guest.get("/api/daily").json()
+    assert [line["name"] for line in day["board"]] == ["Gunilla"]
+    assert day["board"][0]["mine"] and day["place"] == 1
+    assert [a["game"] for a in day["attempts"]] == [started["game"]["id"]]
