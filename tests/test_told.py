@@ -1,6 +1,6 @@
 """What every table a seat is sent holds, made from what was made before (so that
 the processor time per action does not grow): at every version of whole games, for every
-seat and both languages, `Told` gives the texts `tell` gives over the whole log from a
+seat and both languages, `Told` gives the parts `told` gives over the whole log from a
 fresh narrator (R9.1: each seat's own redacted log), and it did tell on rather than anew;
 the log's events turned into JSON once each (chicago.web.wire.events) are `view_to_json`."""
 
@@ -15,13 +15,17 @@ from chicago.core.events import event_to_json
 from chicago.core.game import Game
 from chicago.core.rules import PRESETS
 from chicago.core.views import view_to_json, watch_view
+from chicago.text import narration
 from chicago.text.i18n import use_language
-from chicago.text.narration import Narrator, tell
+from chicago.text.narration import Narrator
+from chicago.text.parts import Part
 from chicago.text.told import Told
 from chicago.web.wire import view_json
 
+Story = list[list[Part]]
 
-def story(told: Told, game_id: str, game: Game, seat: int) -> tuple[list[str], list[str]]:
+
+def story(told: Told, game_id: str, game: Game, seat: int) -> tuple[Story, Story]:
     """(told on, told anew) for `seat`'s view of the game now."""
     v = game.view(seat)
     log = [j for j in (event_to_json(e, seat) for e in v.log) if j is not None]
@@ -32,7 +36,8 @@ def story(told: Told, game_id: str, game: Game, seat: int) -> tuple[list[str], l
                         list(v.eliminated))
 
     start = (v.profile, v.seats, seat, v.scores, v.qualified, v.eliminated)
-    return told.tell((game_id, seat), start, fresh, log, scores), tell(fresh(), log, scores)
+    on = told.tell((game_id, seat), start, fresh, log, scores)
+    return on, narration.told(fresh(), log, scores)
 
 
 @settings(max_examples=6, deadline=None)
@@ -73,10 +78,10 @@ def test_a_different_start_or_log_is_told_anew() -> None:
 
         before = told.reused
         other = (v.profile, v.seats, 0, (9, 9, 9), v.qualified, v.eliminated)
-        assert told.tell(("g", 0), other, fresh, log) == tell(fresh(), log)
+        assert told.tell(("g", 0), other, fresh, log) == narration.told(fresh(), log)
         assert told.reused == before
         shorter = log[1:]
-        assert told.tell(("g", 0), other, fresh, shorter) == tell(fresh(), shorter)
+        assert told.tell(("g", 0), other, fresh, shorter) == narration.told(fresh(), shorter)
         assert told.reused == before
 
 

@@ -70,7 +70,11 @@ def assert_private_from(state: GameState, seat: int, message: dict[str, Any]) ->
             assert e["type"] != "cards_dealt", e
             assert "discarded" not in e and "drawn" not in e, e
     starts = [i for i, e in enumerate(events) if e.get("type") == "deal_started"]
-    current = {**message, "events": events[starts[-1]:] if starts else events}
+    # the cards of an earlier deal were seen then; the events told (`narration`, one per
+    # event, its cards as parts) are cut where the events are
+    told = list(message.get("narration") or [])
+    current = {**message, "events": events[starts[-1]:] if starts else events,
+               "narration": told[starts[-1]:] if starts else told}
     found = hidden_from(state, seat) & set(_CARD.findall(json.dumps(current)))
     assert not found, f"seat {seat} was sent hidden cards {sorted(found)}"
     if not state.finished:

@@ -37,11 +37,13 @@ pytestmark = needs_chromium
 SEED = 4242
 NAMES = ["You", "Astrid", "Bengt", "Cissi"]
 WIN_LINE = re.compile(
-    r"^(You reached the target and win the game!|You win the game (with a straight flush"
-    r"|with a royal flush|as the last player standing)?!|(Astrid|Bengt|Cissi) (reached the target "
-    r"and wins the game|wins the game( with a straight flush| with a royal flush| as the last "
-    r"player standing)?)\.)$"
+    r"^(You win|(Astrid|Bengt|Cissi) wins) the game by (reaching the target|a straight flush"
+    r"|a royal flush|being the last player left)\.$"
 )
+"""The server's sentence of the game's end, for every reason (R8)."""
+LOG_PARTS = """() => [...document.querySelectorAll('#log li:not(.log-history)')].map((li) =>
+  [...li.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent
+    : { card: n.dataset.card, role: n.getAttribute('role'), label: n.getAttribute('aria-label') })))"""
 
 
 def start_game(page: Any, server: str, seats: int = 4) -> None:
@@ -139,6 +141,19 @@ def test_a_whole_game_on_a_laptop_by_mouse(server: str, browser: Any, shots: Pat
     line = check_result(page)
     page.screenshot(path=str(shots / "laptop-result.png"))
     assert axe_problems(page, "the result screen") == []
+    # One narrator: the log shows the server's sentences (log_narration, the last deal's
+    # story) word for word, each card drawn as a chip named in words for a screen reader.
+    table = page.evaluate(
+        "async () => (await fetch(location.pathname.replace('/games/', '/api/games/'))).json()"
+    )
+    told = [t for t in table["log_narration"] if t]
+    shown = page.evaluate(LOG_PARTS)[-len(told):]
+    drawn = [[p if isinstance(p, str) else {"card": p["card"]} for p in li] for li in shown]
+    assert drawn == told
+    chips = [p for li in shown for p in li if not isinstance(p, str)]
+    assert chips and all(p["role"] == "img" and re.fullmatch(
+        r"(two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of "
+        r"(clubs|diamonds|hearts|spades)", p["label"]) for p in chips), chips[:3]
     counts = player.counts
     assert recap_checked
     assert counts["offers"] >= 1 and counts["plays"] >= 5, counts
@@ -216,7 +231,7 @@ def test_a_key_or_a_click_finishes_the_animation_at_once(server: str, browser: A
         page.wait_for_selector('#table-app[data-state="ready"]', timeout=5000)
         assert page.locator("#skip").is_hidden()
         page.clock.resume()
-    assert page.evaluate(LOG_TEXT).count("You keep all your cards.") == 2
+    assert page.evaluate(LOG_TEXT).count("You keep all five cards.") == 2
     assert not errors, errors
     context.close()
 

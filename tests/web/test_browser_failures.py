@@ -70,7 +70,7 @@ def test_an_unsaved_move_waits_beside_the_buttons_and_is_sent_again(
     player.settle()
     assert save_text(page).endswith("Saved")
     assert page.locator("#failure").count() == 0
-    assert "You keep all your cards." in page.evaluate(LOG)
+    assert "You keep all five cards." in page.evaluate(LOG)
     table = page.evaluate(API_TABLE)
     assert table["version"] >= 1
     assert_fits(page, "after the retry", touch=True)
@@ -92,7 +92,7 @@ def test_a_stale_table_and_a_reload_are_rebuilt_from_the_server(server: str, bro
     table = page.evaluate(API_TABLE)
     shown = page.evaluate(LOG)
     assert len(shown) == len(table["history"]) + len(table["view"]["log"]), shown
-    assert shown.count("You keep all your cards.") == 1
+    assert shown.count("You keep all five cards.") == 1
     scores = page.evaluate(
         "() => [...document.querySelectorAll('.score-num')].map((n) => +n.textContent)"
     )

@@ -10,6 +10,7 @@ from typing import Any
 from test_api_support import Player
 
 from chicago.text.i18n import catalog_for_browser
+from chicago.text.parts import plain
 
 SV = {"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5"}
 PAGES = ("/", "/rules", "/privacy", "/signin", "/signup")
@@ -106,8 +107,13 @@ def test_api_errors_and_narration_in_swedish(app: Any) -> None:
     assert t["lang"] == "sv"
     assert len(t["narration"]) == len(t["events"])
     assert len(t["log_narration"]) == len(t["view"]["log"])
-    told = " ".join(t["log_narration"] + t["narration"])
-    assert "=== Giv 1:" in told and "Dina kort:" in told
+    told = " ".join(plain(x) for x in t["log_narration"] + t["narration"])
+    assert "Giv 1:" in told and "Dina kort:" in told
+    # the dealt cards are parts the page draws (no card code inside the words)
+    dealt = t["log_narration"][[e["type"] for e in t["view"]["log"]].index("cards_dealt")]
+    cards = [x["card"] for x in dealt if isinstance(x, dict)]
+    assert sorted(cards) == sorted(t["view"]["hand"])
+    assert not any(re.search(r"[2-9TJQKA][cdhs]", x) for x in dealt if isinstance(x, str))
     # R2.1 / R6.1: an illegal action is told to the player, with its rule
     r = p.act(t, {"type": "play", "card": t["view"]["hand"][0]})
     assert r.status_code == 422
@@ -120,16 +126,20 @@ def test_api_errors_and_narration_in_swedish(app: Any) -> None:
     action = t["legal"][0]
     after = p.act(t, action).json()
     assert len(after["narration"]) == len(after["events"]) > 0
-    assert all(isinstance(x, str) for x in after["narration"])
-    assert not any(re.search(r"\b(Seat|seat|You|exchanges?)\b", x) for x in after["narration"])
+    words = [x for told in after["narration"] for x in told if isinstance(x, str)]
+    assert all(isinstance(x, dict) and set(x) == {"card"}
+               for told in after["narration"] for x in told if not isinstance(x, str))
+    assert not any(re.search(r"\b(Seat|seat|You|exchanges?)\b", x) for x in words)
+    # the bots are named as the page names them (R9.1 leaves their moves to be told)
+    assert any(re.search(r"\b(Astrid|Bengt)\b", x) for x in words), words
 
 
 def test_english_stays_english(app: Any) -> None:
     p = Player(app)
     t = p.new_game(seats=3, seed=11)
     assert t["lang"] == "en"
-    told = " ".join(t["log_narration"])
-    assert "=== Deal 1:" in told and "Your cards:" in told
+    told = " ".join(plain(x) for x in t["log_narration"])
+    assert told.startswith("Deal 1: ") and "Your cards:" in told and "===" not in told
     r = p.act(t, {"type": "play", "card": t["view"]["hand"][0]})
     assert r.json()["error"].startswith(("You must", "It is seat")), r.json()
 

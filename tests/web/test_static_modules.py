@@ -62,3 +62,40 @@ def test_the_tables_messages_go_through_t() -> None:
         if bare.search(line)
     ]
     assert not found, found
+
+
+EVENT_TYPES = ("deal_started", "cards_dealt", "card_played", "trick_taken", "points_awarded",
+               "hand_announced", "chicago_called", "game_won", "deal_ended")
+
+
+def test_no_script_tells_an_event() -> None:
+    """One narrator (chicago.text): the page draws the parts the server told (table/told.js)
+    and words no event itself. No script names a sentence the narrator tells events with,
+    none has a function that turns an event into a sentence, and the page's scripts read
+    the told parts of both the events and the deal's log."""
+    from babel.messages.extract import extract_from_file
+
+    from chicago.text import narration, seat_names, wording
+    from chicago.web.catalogs import script_msgids
+
+    told: set[str] = set()
+    for module in (narration, seat_names, wording):
+        assert module.__file__ is not None
+        for _line, message, _comments, _context in extract_from_file(
+            "python", module.__file__, keywords={"_": None, "N_": None, "ngettext": (1, 2)}
+        ):
+            text = message[0] if isinstance(message, tuple) else message
+            if text.endswith((".", "!", "===")):  # its sentences, not its words ("You")
+                told.add(text)
+    assert "{name} plays {card}." in told  # the extraction sees the narrator
+    for path in MODULES:
+        source = path.read_text(encoding="utf-8")
+        name = path.relative_to(STATIC).as_posix()
+        assert not script_msgids(source) & told, f"{name} tells events again"
+        assert not re.search(r"function\s+(describe|winSentence|dealEnded)\b", source), name
+        # a switch over the events' types that words them (t() in the same case)
+        for kind in EVENT_TYPES:
+            for case in re.finditer(rf"case '{kind}':([^\n]*)", source):
+                assert not re.search(r"\b(t|ngettext|who)\(", case.group(1)), (name, case[0])
+    reader = (STATIC / "table" / "told.js").read_text(encoding="utf-8")
+    assert "table.narration" in reader and "table.log_narration" in reader

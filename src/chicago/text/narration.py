@@ -31,6 +31,7 @@ from chicago.text.cards import (
     in_hand_order,
 )
 from chicago.text.i18n import N_, _, ngettext
+from chicago.text.parts import Part, mark, split
 from chicago.text.seat_names import NAMED
 from chicago.text.wording import (
     AWARD_WORDS,
@@ -77,8 +78,11 @@ class Narrator:
     reads them (the replay, the terminal table, line mode); codes are for files."""
 
     def _list(self, value: object) -> str:
-        """Cards for a player (faces) in the order their hand is shown in; for a file
-        (codes) as the event has them."""
+        """Cards for a player (faces, or marks for a page) in the order their hand is shown
+        in; for a file (codes) as the event has them."""
+        if self.marks:
+            return " ".join(mark(str(c)) for c in in_hand_order(
+                parse_card(str(c)) for c in _cards(value)))
         if not self.faces:
             return " ".join(_cards(value))
         if isinstance(value, (list, tuple)):
@@ -86,6 +90,8 @@ class Narrator:
         return faces(value)
 
     def _card(self, value: object) -> str:
+        if self.marks:
+            return mark(str(value))
         return face(str(value)) if self.faces else str(value)
 
     names: Sequence[str] | None = None
@@ -93,6 +99,10 @@ class Narrator:
     royal: bool = False
     """The events being told hold a royal flush's effect (R4.4): a straight flush announced
     among them is that royal flush, and is called so (`foresee`)."""
+    marks: bool = False
+    """Tell for a page that draws the cards (`told`): each card a mark that
+    `chicago.text.parts.split` makes a card part of, and a deal begun by its heading
+    ("Deal 2: Cissi deals") rather than the terminal's line between === marks."""
 
     def __post_init__(self) -> None:
         if not self.scores:
@@ -165,6 +175,8 @@ class Narrator:
         if kind == "deal_started":
             dealer = int(str(e["dealer"]))
             self.trick_cards = 0
+            if self.marks:
+                return [self.deal_heading(e)]
             return ["", self.say(dealer, N_("=== Deal {deal}: you deal ==="),
                                  N_("=== Deal {deal}: seat {seat} deals ==="), deal=e["deal"])]
         if kind == "cards_dealt":
@@ -447,3 +459,11 @@ def tell(narrator: Narrator, events: Sequence[Data],
                 narrator.scores = list(scores)
         out.append(" ".join(line for line in narrator.lines(e) if line))
     return out
+
+
+def told(narrator: Narrator, events: Sequence[Data],
+         deal_scores: Mapping[int, Sequence[int]] | None = None) -> list[list[Part]]:
+    """`tell` for a page: each event's sentences as parts, its cards as card parts for the
+    page to draw (`chicago.text.parts`). The narrator tells with marks from here on."""
+    narrator.marks = True
+    return [split(text) for text in tell(narrator, events, deal_scores)]

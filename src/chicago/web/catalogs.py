@@ -6,10 +6,11 @@ few hundred of its messages and the answer, private and revalidated, is never ca
 each page names one small script per language, `/static/catalogs/sv/table.js?v=<hash>`,
 holding only the messages its own modules (and those of every page's `site.js`) ask `t()`,
 `ngettext()` or `N_()` for, found the way `pybabel extract` finds them, plus the few that
-reach the scripts as data (the hand categories of the table's events, the bots' levels, a
-template's `data-t` words). Like every versioned static file it is immutable for a year, so a second
-visit, and every page of the same kind after it, costs nothing; its bytes change, and with
-them its URL, only when a script or a translation does.
+reach the scripts as data (the bots' levels, a template's `data-t` words). The table's
+events are not among them: the server tells them (`narration`), the page only draws them.
+Like every versioned static file it is immutable for a year, so a second visit, and every
+page of the same kind after it, costs nothing; its bytes change, and with them its URL,
+only when a script or a translation does.
 
 The file sets `self.chicagoCatalog` (static/i18n.js reads it when a script first asks for
 a word); it runs before the page's modules, being a deferred script named before them.
@@ -28,7 +29,6 @@ from typing import Final
 
 from babel.messages.extract import extract
 
-from chicago.text.cards import CATEGORY_WORDS
 from chicago.text.i18n import DEFAULT_LANGUAGE, catalog_for_browser, known
 from chicago.text.level_words import LEVEL_WORDS
 from chicago.web.assets import MEDIA_TYPES, TEMPLATE_USES, Asset, Assets, page_scripts
@@ -38,10 +38,9 @@ GLOBAL: Final = "chicagoCatalog"
 KEYWORDS: Final = {"t": None, "ngettext": (1, 2), "N_": None}
 """The scripts' ways of naming a message, as tests/catalog_messages.py extracts them."""
 OPTIONS: Final = {"parse_template_string": "true"}  # t() inside `${…}` too
-DATA_WORDS: Final = (*CATEGORY_WORDS.values(), *LEVEL_WORDS.values())
-"""Messages a script translates from data rather than names: the table's events carry a
-hand's category as its msgid ("two pair"), which static/table/words.js passes to t(), and
-the page embeds the bots' levels with their msgids, which static/levels.js passes to t()."""
+DATA_WORDS: Final = tuple(LEVEL_WORDS.values())
+"""Messages a script translates from data rather than names: the page embeds the bots'
+levels with their msgids, which static/levels.js passes to t()."""
 _DATA_T: Final = re.compile(r'\bdata-t="([^"]*)"')
 
 

@@ -9,16 +9,25 @@ from typing import Any
 from chicago.store import GameRow, Owner
 from chicago.store.chat import ChatRow
 from chicago.store.invites import Invite
-from chicago.store.live import BOT, LiveRow
+from chicago.store.live import BOT, PERSON, LiveRow
 from chicago.table.tables.invites import link_json
 from chicago.table.tables.live import LiveView
 from chicago.text.chat import phrase_words
+from chicago.text.i18n import _
+from chicago.text.seat_names import seat_names
 from chicago.web.wire.table import table_json
+
+
+def live_names(v: LiveView) -> list[str]:
+    """The seats' names as the page says them: "You" for the reader, a person's name (a
+    free seat's words before someone takes it), a bot's table name."""
+    people = [(s.name or _("Free seat")) if s.kind == PERSON else None for s in v.seats]
+    return seat_names(len(v.seats), None if v.watching else v.seat, people)
 
 
 def live_json(v: LiveView, connected: set[int]) -> dict[str, Any]:
     """The `Table` of `v`'s seat (its own view, R9.1), and the table's people."""
-    out = table_json(v.table)
+    out = table_json(v.table, live_names(v))
     out["live"] = {
         "status": v.status,
         "you": None if v.watching else v.seat,

@@ -1,7 +1,11 @@
 """The words of a `Table`: `narration` for its events and `log_narration` for its deal's log.
 
 Kept apart from the rest of the table's JSON so that the way a table is told can change in
-one place: `narration_json` is all of it.
+one place: `narration_json` is all of it. Each told event is a list of parts — words, and
+`{"card": "Kd"}` for each card — that the page draws as they come (chicago.text.parts): the
+server is the one narrator, the page tells no event itself. The seats are named as the page
+names them: the reader in the second person, a person by their name at the table, a bot by
+its table name (`seat_names`).
 """
 
 from __future__ import annotations
@@ -10,29 +14,33 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from chicago.table.tables.service import Table
-from chicago.text.narration import Narrator, tell, trick_cards_before
+from chicago.text.narration import Narrator, told, trick_cards_before
+from chicago.text.seat_names import seat_names
 from chicago.text.told import Told
 
 TOLD: Final = Told()
 """The stories of the deals as last told to each seat of each table."""
 
 
-def narration_json(table: Table, events: list[dict[str, object]],
-                   log: Sequence[Any]) -> dict[str, object]:
-    """`narration` (one text per event of `events`) and `log_narration` (one per event of
-    the view's `log`, as JSON), in the current language, for the seat whose view it is."""
+def narration_json(table: Table, events: list[dict[str, object]], log: Sequence[Any],
+                   names: Sequence[str] | None = None) -> dict[str, object]:
+    """`narration` (one told event per event of `events`) and `log_narration` (one per
+    event of the view's `log`, as JSON), in the current language, for the seat whose view it
+    is, naming the seats by `names` (None: a game against bots, its bots' names)."""
     v = table.view
+    if names is None:
+        names = seat_names(table.seats, v.seat)
     profile = table.profile
     deal_scores = {h.deal: h.scores for h in table.history}
     narrator = Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
-                        list(v.eliminated), trick_cards_before(events, v))
-    start = (profile, table.seats, v.seat, v.scores, v.qualified, v.eliminated)
+                        list(v.eliminated), trick_cards_before(events, v), names=names)
+    start = (profile, table.seats, v.seat, v.scores, v.qualified, v.eliminated, tuple(names))
 
     def teller() -> Narrator:
         return Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
-                        list(v.eliminated))
+                        list(v.eliminated), names=names)
     return {
-        "narration": tell(narrator, events, deal_scores),
+        "narration": told(narrator, events, deal_scores),
         # the deal's story: told on from where this seat's was told last (text.told)
         "log_narration": TOLD.tell((table.id, v.seat), start, teller,
                                    [e for e in log if e is not None], deal_scores),

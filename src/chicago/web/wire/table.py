@@ -7,6 +7,7 @@ Every `Table` is built from one seat's view (R9.1): `view_to_json` of the view a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from functools import lru_cache
 from typing import Any, cast
@@ -81,8 +82,9 @@ def _prompt_json(table: Table) -> dict[str, object] | None:
     }
 
 
-def table_json(table: Table) -> dict[str, object]:
-    """The `Table` of docs/api.md: the seat's view, legal actions, prompt, events, history."""
+def table_json(table: Table, names: Sequence[str] | None = None) -> dict[str, object]:
+    """The `Table` of docs/api.md: the seat's view, legal actions, prompt, events, history,
+    and the events told (`narration_json`, naming the seats by `names`)."""
     v = table.view
     # redacted for the seat whose view this is (seat 0 for a game against bots)
     events = events_json(table.events, v.seat)
@@ -99,7 +101,7 @@ def table_json(table: Table) -> dict[str, object]:
         "legal": [action_json(a) for a in table.legal],
         "prompt": _prompt_json(table),
         "events": events,
-        **narration_json(table, events, cast(list[Any], view_out["log"])),
+        **narration_json(table, events, cast(list[Any], view_out["log"]), names),
         "lang": current_language(),
         "history": [{"deal": h.deal, "scores": list(h.scores)} for h in table.history],
         "seed": table.seed,

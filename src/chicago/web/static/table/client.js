@@ -8,6 +8,7 @@ import { rebuildLog } from './log.js';
 import { animate } from './pacing.js';
 import { announceTurn, focusDecision } from './panel.js';
 import { $, S, app, base, fromTable, myDecision } from './state.js';
+import { attachTold } from './told.js';
 import { setPlayers } from './words.js';
 import { dispatch } from './dispatch.js';
 
@@ -83,6 +84,7 @@ export async function fetchTable(onWaiting) {
 /** Who this page is and who sits where, from a table (a table with people names them). */
 function take(fresh) {
   S.table = fresh;
+  attachTold(fresh);
   const l = fresh.live;
   if (l) {
     S.me = l.you ?? null;

@@ -4,13 +4,15 @@ import { t } from '../i18n.js';
 import { trickList } from './board.js';
 import { recapSeconds } from './prefs.js';
 import { drawSide, drawerShut, settleSide } from './later.js';
-import { $, S, dom, live, profile } from './state.js';
-import { describe, name } from './words.js';
+import { $, S, dom, live } from './state.js';
+import { toldNodes } from './told.js';
+import { name } from './words.js';
 
 const RECAP_TYPES = new Set(['hand_announced', 'no_hand_scored', 'points_awarded', 'score_reset', 'quads_chosen',
   'chicago_called', 'chicago_won', 'chicago_broken', 'player_eliminated', 'game_won']);
 
-export function tell(e) { return describe(e, profile().exchanges ?? 3); }
+/** An event in the server's words, as nodes (empty for an event it does not tell). */
+export function tell(e) { return toldNodes(e); }
 
 /** The log scrolled to its last line, unless it sits in the closed drawer of a narrow
  * screen: reading its height would lay the page out before the frame does (on load, and
@@ -28,9 +30,9 @@ export function log(e, scroll = true) {
 }
 
 function logLine(e) {
-  const text = tell(e);
-  if (!text) return;
-  dom.log.append(el('li', { class: `log-${e.type}` }, text));
+  const nodes = tell(e);
+  if (!nodes.length) return;
+  dom.log.append(el('li', { class: `log-${e.type}` }, nodes));
   while (dom.log.children.length > 400) dom.log.firstElementChild.remove();
 }
 
@@ -60,8 +62,10 @@ function fillLog() {
   scrollLog();
 }
 
+/** The banner line: a text, or an event's told nodes. */
 export function announce(text, kind = '') {
-  dom.banner.textContent = text;
+  if (Array.isArray(text)) dom.banner.replaceChildren(...text);
+  else dom.banner.textContent = text;
   dom.banner.className = `banner show ${kind}`;
 }
 
@@ -80,7 +84,7 @@ function recapNodes(events, end) {
   if (!awards.children.length) awards.append(el('li', {}, t('No points were scored in this deal.')));
   const nodes = [el('h3', {}, t('Awards')), awards];
   if (tricks.length) nodes.push(el('h3', {}, t('Tricks')), trickList(tricks));
-  const title = end.type === 'deal_ended' ? tell(end) : t('Deal {deal}: the last deal', { deal: S.disp.deal });
+  const title = end.type === 'deal_ended' ? tell(end) : [t('Deal {deal}: the last deal', { deal: S.disp.deal })];
   return { title, nodes };
 }
 
@@ -96,7 +100,7 @@ function stopCountdown() {
 export function openRecap(waitForClose) {
   if (!S.lastRecap) return Promise.resolve();
   const { title, nodes } = recapNodes(S.lastRecap.events, S.lastRecap.end);
-  $('recap-title').textContent = title;
+  $('recap-title').replaceChildren(...title);
   $('recap-body').replaceChildren(...nodes);
   const dialog = $('recap');
   const close = $('recap-close');

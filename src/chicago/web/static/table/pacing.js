@@ -1,7 +1,6 @@
 // The others' moves shown one event at a time, with a pause after each (shorter for the
 // player's own moves, none at the fast speed). Any key, or a click on the hand, finishes the
 // running animation at once: the player never waits to act.
-import { t } from '../i18n.js';
 import { placeTrickCard, renderDealTricks, renderHand, renderMoment } from './board.js';
 import { render } from './draw.js';
 import { floatAt, seatSpot } from './layout.js';
@@ -89,7 +88,7 @@ function step(e) {
     case 'cards_dealt': d.hand = [...e.cards]; if (S.me !== null) d.handSizes[S.me] = e.cards.length; break;
     case 'exchange_started':
       d.exchange = e.exchange; d.exchanged = {}; d.phase = 'exchange';
-      announce(t('Exchange {n}', { n: e.exchange }));
+      announce(tell(e));
       break;
     case 'exchange_skipped': d.exchanged[s] = { note: skipReason(e.reason) }; break;
     case 'score_reset': d.scores[s] = 0; floatAt(s, '→ 0', 'minus'); announce(tell(e), 'award'); break;

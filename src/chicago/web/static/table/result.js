@@ -4,10 +4,10 @@ import { el } from '../api.js';
 import { ngettext, t } from '../i18n.js';
 import { chartSvg } from './chart.js';
 import { dispatch } from './dispatch.js';
-import { announce } from './log.js';
+import { announce, tell } from './log.js';
 import { $, S, live } from './state.js';
 import { SEAT_COLOURS } from '../faces.js';
-import { name, points, winSentence } from './words.js';
+import { name, points } from './words.js';
 
 export function gameWonEvent() {
   const sources = [S.dealEvents, S.table.view.log, S.table.events || []];
@@ -28,8 +28,8 @@ export function showResult() {
   const v = S.table.view;
   const winner = S.table.winner ?? v.winner;
   const won = gameWonEvent();
-  $('result-winner').textContent = winner === null || winner === undefined
-    ? t('The game is over.') : winSentence(winner, won ? won.reason : null);
+  const told = winner === null || winner === undefined || !won ? [] : tell(won);
+  $('result-winner').replaceChildren(...(told.length ? told : [t('The game is over.')]));
   const order = [...Array(v.seats).keys()].sort((a, b) => (b === winner) - (a === winner) || v.scores[b] - v.scores[a] || a - b);
   $('final-scores').replaceChildren(...order.map((seat) => el('li', { class: seat === winner ? 'winner' : '', 'data-seat': seat },
     el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[seat]}` }),
