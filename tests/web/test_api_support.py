@@ -216,7 +216,9 @@ def assert_no_leak(app: Any, game_id: str, response: Any, seed: int | None = Non
         events = data["events"]
         check_events(events)
         starts = [i for i, e in enumerate(events) if e.get("type") == "deal_started"]
-        data = {**data, "events": events[starts[-1]:] if starts else events}
+        told = data.get("narration") or []  # one told event per event, cut with them
+        data = {**data, "events": events[starts[-1]:] if starts else events,
+                "narration": told[starts[-1]:] if starts else told}
         text = json.dumps(data)
     if isinstance(data, dict) and isinstance(data.get("view"), dict):
         check_events(data["view"]["log"])

@@ -57,11 +57,13 @@ SEEN = """() => ({
 
 
 def this_deal_cards(message: dict[str, Any]) -> set[str]:
-    """The cards a table message names, less its events from before this deal began (the
-    cards played then may be in anyone's hand now)."""
+    """The cards a table message names, less its events (and their told parts) from before
+    this deal began (the cards played then may be in anyone's hand now)."""
     events = message.get("events") or []
+    told = message.get("narration") or []
     starts = [i for i, e in enumerate(events) if e.get("type") == "deal_started"]
-    current = {**message, "events": events[starts[-1] :] if starts else events}
+    current = {**message, "events": events[starts[-1] :] if starts else events,
+               "narration": told[starts[-1] :] if starts else told}
     return set(CARD.findall(json.dumps(current)))
 
 
