@@ -43,7 +43,8 @@ WIN_LINE = re.compile(
 """The server's sentence of the game's end, for every reason (R8)."""
 LOG_PARTS = """() => [...document.querySelectorAll('#log li:not(.log-history)')].map((li) =>
   [...li.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent
-    : { card: n.dataset.card, role: n.getAttribute('role'), label: n.getAttribute('aria-label') })))"""
+    : { card: n.dataset.card, role: n.getAttribute('role'),
+        label: n.getAttribute('aria-label') })))"""
 
 
 def start_game(page: Any, server: str, seats: int = 4) -> None:
