@@ -27,9 +27,9 @@ from chicago.text.parts import Part
 KEPT: Final = 4096
 """Stories kept (one per table, seat and language; all forgotten when full).
 
-Kept because telling is the dearest part of a seat's table: a deal's whole log told anew
-costs about ten times what turning its events into JSON does (bench/frames.py), at every
-version for every seat, while telling on costs the new events only."""
+Kept because the story is told at every version for every seat, and telling a deal's whole
+log anew costs several times what turning its events into JSON does; telling on from the
+kept story tells only the new events (bench/RESULTS.md, "One narrator")."""
 
 
 def _copy(narrator: Narrator) -> Narrator:
