@@ -133,3 +133,20 @@ def test_the_par_is_the_computer_in_seat_zero_on_the_same_cards(world) -> None: 
     assert par.marks[-1] in ("won", "none", "points", "out", "chicago", "broken", "reset")
     assert len(par.marks) == par.result.deals
     assert deals.play_par(day)["marks"] == list(par.marks)  # the same game every time
+
+
+def test_the_days_replay_opens_for_everyone_once_the_day_closes(world) -> None:  # type: ignore[no-untyped-def]
+    """The par's game is kept with a share link that the day names only after midnight; the
+    link shows every card then, and seat 0's knowledge only before (R9.1)."""
+    deals, history, clock = world
+    day = deals.today()
+    par = deals.play_par(day)
+    token = par["replay_token"]
+    assert deals.replay_link(day) is None and deals.day(Owner("guest", "x" * 64)).replay is None
+    seen = history.seen_shared(token)
+    assert not seen.open(history.replay(seen.row))  # a guessed link shows nothing early
+    clock.now = closes_at(day) + timedelta(minutes=1)
+    assert deals.replay_link(day) == f"/shared/{token}"
+    assert deals.day(Owner("guest", "x" * 64), day).replay == f"/shared/{token}"
+    seen = history.seen_shared(token)
+    assert seen.open(history.replay(seen.row))

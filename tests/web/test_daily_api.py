@@ -183,3 +183,18 @@ def test_a_guest_keeps_the_attempt_when_signing_up(app: Any) -> None:
     assert [line["name"] for line in day["board"]] == ["Gunilla"]
     assert day["board"][0]["mine"] and day["place"] == 1
     assert [a["game"] for a in day["attempts"]] == [started["game"]["id"]]
+
+
+def test_an_earlier_day_is_read_and_a_bad_day_refused(app: Any) -> None:
+    p = Player(app, client=("d", 6100))
+    today = p.get("/api/daily").json()
+    assert today["today"] is True and today["replay"] is None
+    for bad in ("2026-13-01", "tomorrow", "9999-01-01"):
+        r = p.get(f"/api/daily?day={bad}")
+        assert r.status_code == 400 and "day" in r.json()["error"], bad
+    earlier = p.get("/api/daily?day=2026-01-02").json()
+    assert earlier["today"] is False and earlier["board"] == [] and earlier["day"] == "2026-01-02"
+    page = p.get("/daily?day=2026-01-02")
+    assert page.status_code == 200 and 'id="daily-play"' not in page.text
+    shown = p.get("/daily?day=nonsense")
+    assert shown.status_code == 200 and "nonsense" in shown.text and 'id="daily-play"' in shown.text

@@ -26,13 +26,15 @@ from chicago.core import record
 from chicago.core.events import Event
 from chicago.core.game import Game
 from chicago.core.rules import DEFAULT_PROFILE
-from chicago.store import GameRow, Owner
+from chicago.store import GameRow, Owner, Summary
 from chicago.store.daily import DailyStore
+from chicago.store.history import HistoryStore
 from chicago.table.arena.games import play_game
 from chicago.table.daily.board import Result, place_of, ranked, result_of
-from chicago.table.daily.day import closes_at, day_of
+from chicago.table.daily.day import closes_at, day_of, is_open
 from chicago.table.daily.marks import deal_marks
 from chicago.table.errors import NotFound
+from chicago.table.history.games import hash_share_token
 from chicago.table.tables.core import MAX_SEED, Table
 from chicago.table.tables.service import TableService
 
@@ -76,6 +78,8 @@ class Day:
     place: int | None
     """Where the player's counting attempt stands (a guest's: where it would stand)."""
     par: Attempt | None
+    replay: str | None = None
+    """The day's replay (the par's game, every card shown) once the day has closed."""
 
 
 class DailyDeals:
@@ -163,7 +167,7 @@ class DailyDeals:
             own = next((line.place for line in lines if line.result.game_id == me.game_id), None)
             place = own if own is not None else place_of(me, [line.result for line in lines])
         return Day(day=day, closes=closes_at(day), board=lines, attempts=mine, place=place,
-                   par=self.par(day))
+                   par=self.par(day), replay=self.replay_link(day))
 
     # The par ------------------------------------------------------------------------------
 
@@ -200,8 +204,35 @@ class DailyDeals:
         winner = state.winner if state.winner is not None else -1
         par = _result_json(result_of("par", state.scores, winner, len(marks), self.clock()),
                            marks)
+        par["replay_token"] = self._keep_par_game(played.game, day)
         self.store.set_par(day.isoformat(), par)
         return par
+
+    def _keep_par_game(self, game: Game, day: date) -> str:
+        """Store the par's game, sealed like every attempt, and a share link to it: the day's
+        replay, which the day's page names once the day has closed (and not before)."""
+        now = self.clock()
+        setup = record.dump(game)
+        actions = setup.pop("actions")
+        row = GameRow(
+            id=secrets.token_urlsafe(12), owner=Owner("guest", f"daily-par:{day.isoformat()}"),
+            setup=setup, profile_id=game.setup.profile.id, seats=game.setup.seats,
+            levels=(None,) + (LEVEL,) * (SEATS - 1), version=len(game.actions),
+            summary=Summary(status="finished", winner=game.state.winner, deal=game.state.deal,
+                            scores=tuple(game.state.scores)),
+            created=now, updated=now, sealed_until=closes_at(day),
+        )
+        self.service.store.insert_game(row, actions, now)
+        token = secrets.token_urlsafe(24)
+        HistoryStore(self.service.store).set_share(row.id, hash_share_token(token), now)
+        return token
+
+    def replay_link(self, day: date) -> str | None:
+        """The day's replay (the par's game, every card open) once the day has closed."""
+        raw = self.store.par(day.isoformat())
+        if raw is None or "replay_token" not in raw or is_open(day, self.clock()):
+            return None
+        return f"/shared/{raw['replay_token']}"
 
 
 def _events_of(service: TableService, row: GameRow) -> list[Event]:

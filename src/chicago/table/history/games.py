@@ -148,7 +148,8 @@ class HistoryService:
     def seen_shared(self, token: str) -> Seen:
         """The game a live share link shows, from its owner's seat (0)."""
         row = self.shared(token)
-        return Seen(row, PLAYER, tuple(self.db.people_seats([row.id]).get(row.id, ())), True)
+        return Seen(row, PLAYER, tuple(self.db.people_seats([row.id]).get(row.id, ())), True,
+                    sealed=row.sealed(self.clock()))
 
     def owned(self, owner: Owner, game_id: str) -> GameRow:
         row = self.store.get_game(game_id) if len(game_id) <= 64 else None

@@ -51,7 +51,7 @@ def board_line_json(line: BoardLine) -> dict[str, Any]:
     }
 
 
-def day_json(d: Day, link: str) -> dict[str, Any]:
+def day_json(d: Day, link: str, today: bool = True) -> dict[str, Any]:
     """The reader's day: the board (ranked, the rule stated), their attempts, the par."""
     return {
         "day": d.day.isoformat(),
@@ -62,5 +62,7 @@ def day_json(d: Day, link: str) -> dict[str, Any]:
         "attempts": [attempt_json(a, link) for a in d.attempts],
         "place": d.place,
         "par": None if d.par is None else {**attempt_json(d.par, link), "share": None},
+        "replay": d.replay,
+        "today": today,
         "legend": [{"mark": m, "symbol": MARK_SYMBOLS[m], "words": mark_word(m)} for m in MARKS],
     }
