@@ -212,6 +212,14 @@ def _people(app: Any, ann: Player, bo: Player, sent: dict[str, list[Any]]) -> No
         sent["action"] += live_table["legal"]
 
 
+def _quick_play(ann: Player, bo: Player, sent: dict[str, list[Any]]) -> None:
+    """Two presses of quick play for two seats: one waiting, then both seated."""
+    waiting = ann.post("/api/quick", {"name": "Ann", "seats": 2}).json()
+    seated = bo.post("/api/quick", {"name": "Bo", "seats": 2}).json()
+    sent["quick"] += [waiting, seated, ann.get(f"/api/quick/{waiting['id']}").json()]
+    assert [q["status"] for q in sent["quick"]] == ["waiting", "seated", "seated"]
+
+
 @pytest.fixture(scope="module")
 def sent(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, list[Any]]]:
     """What the server sent, by the name of its shape in docs/api.md."""
@@ -223,6 +231,7 @@ def sent(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, list[An
         payloads: dict[str, list[Any]] = defaultdict(list)
         _solo(Player(app), payloads)
         _people(app, Player(app), Player(app, client=("testclient", 50001)), payloads)
+        _quick_play(Player(app), Player(app, client=("testclient", 50002)), payloads)
         payloads["view"] = [t["view"] for t in payloads["table"]]
         payloads["profile"] += [t["profile"] for t in payloads["table"]]
         yield payloads

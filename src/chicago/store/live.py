@@ -125,6 +125,15 @@ class LiveRow:
     """The rematch of this finished table."""
     again_deadline: datetime | None = None
     """On a rematch: when the seats still waiting become bots and the game starts."""
+    rated: bool = False
+    """A quick-play table: its finished game is rated (migration 0012)."""
+    listed: bool = False
+    """Listed among the open tables: anyone may sit down before the start."""
+
+    @property
+    def strangers(self) -> bool:
+        """People may sit here who were not invited (quick play, a listed table)."""
+        return self.rated or self.listed
 
     def seat_of(self, owner: Owner) -> int | None:
         for s in self.seats:
@@ -160,13 +169,14 @@ class LiveStore(PresenceStore, InviteStore, ChatStore):
         now: datetime,
         *,
         again_deadline: datetime | None = None,
+        listed: bool = False,
     ) -> bool:
         """The game, its table, its seats and its invitation ((token hash, invite)), in one
         transaction. False (nothing stored) when the invitation's code is already one of a
         working invitation: the caller draws another."""
         try:
             with self.store._write() as s:
-                self._insert(s, row, seats, timer, pace_ms, now, again_deadline)
+                self._insert(s, row, seats, timer, pace_ms, now, again_deadline, listed)
                 if invite is not None:
                     s.flush()
                     self._add_invite(s, row.id, invite, now)
@@ -183,6 +193,7 @@ class LiveStore(PresenceStore, InviteStore, ChatStore):
         pace_ms: int,
         now: datetime,
         again_deadline: datetime | None,
+        listed: bool = False,
     ) -> None:
         self.store._add_game(s, row, [], now)
         s.add(
@@ -195,6 +206,8 @@ class LiveStore(PresenceStore, InviteStore, ChatStore):
                 to_act=None,
                 due=again_deadline,
                 again_deadline=again_deadline,
+                rated=False,
+                listed=listed,
             )
         )
         for seat in seats:
@@ -297,6 +310,8 @@ class LiveStore(PresenceStore, InviteStore, ChatStore):
                                                                  live.invite_code),
             again_id=live.again_id,
             again_deadline=live.again_deadline,
+            rated=bool(live.rated),
+            listed=bool(live.listed),
         )
 
     def by_watch(self, watch_hash: str) -> str | None:

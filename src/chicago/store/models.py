@@ -249,6 +249,13 @@ class LiveTable(Base):
     again_deadline: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     """On a rematch: when the seats of people who have not accepted become bots and the
     game starts."""
+    rated: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    """A rated game (migration 0012): a quick-play table, whose people were matched by the
+    server; its finished game goes into their ratings."""
+    listed: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    """Listed among the open tables (migration 0012): anyone may take a free seat before the
+    start, without an invitation. Kept after the start: strangers may have sat down, so the
+    chat stays the quick phrases."""
 
 
 class TableInvite(Base):
@@ -411,3 +418,36 @@ class DailyAttempt(Base):
     created: Mapped[datetime] = mapped_column(UTCDateTime())
     result: Mapped[str | None] = mapped_column(Text, nullable=True)
     """JSON of the finished game's result and deal marks, worked out once when first read."""
+
+
+class QuickEntry(Base):
+    """One press of quick play (migration 0012): a person waiting for a table of `seats` at
+    `profile_id`, then seated at `game_id` or gone. Kept after seating or leaving, so that the
+    presses of the last minute can be counted (the rate limit) in any process."""
+
+    __tablename__ = "quick_queue"
+    __table_args__ = (
+        Index("ix_quick_queue_match", "state", "seats", "profile_id", "created"),
+        Index("ix_quick_queue_due", "state", "deadline"),
+        Index("ix_quick_queue_owner", "owner_kind", "owner_id", "created"),
+        Index(
+            "uq_quick_queue_waiting", "owner_kind", "owner_id", unique=True,
+            sqlite_where=text("state = 'waiting'"), postgresql_where=text("state = 'waiting'"),
+        ),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner_kind: Mapped[str] = mapped_column(String(8))
+    owner_id: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(40))
+    seats: Mapped[int] = mapped_column(Integer)
+    profile_id: Mapped[str] = mapped_column(String(64))
+    state: Mapped[str] = mapped_column(String(8))
+    """"waiting", "seated" or "left" (one waiting entry per person: the unique index)."""
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+    deadline: Mapped[datetime] = mapped_column(UTCDateTime())
+    """`created` + the longest wait: when the oldest waiting entry's group starts with bots."""
+    game_id: Mapped[str | None] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=True
+    )
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -78,6 +78,7 @@ from chicago.web import (
     keep_pages,
     live,
     pages,
+    quick,
     shell,
     stats_pages,
     watch,
@@ -338,6 +339,7 @@ def create_app(
     # there is) come first. No path of theirs (/api/tables/..., /api/invites/...) is one of
     # another router's, so the order changes no answer.
     app.include_router(live.router)
+    app.include_router(quick.router)
     app.include_router(watch.router)
     app.include_router(api.router)
     app.include_router(keep_api.router)

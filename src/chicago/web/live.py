@@ -47,8 +47,8 @@ from chicago.web.wire import (
 )
 
 __all__ = [
-    "Hub", "connected_seats", "first_table", "refuse_foreign", "router", "same_origin",
-    "serve_socket",
+    "Hub", "connected_seats", "default_name", "first_table", "object_body", "refuse_foreign",
+    "router", "same_origin", "serve_socket",
 ]
 
 router = APIRouter(prefix="/api")
@@ -60,7 +60,7 @@ def _tables(request: Request) -> TableService:
     return tables
 
 
-def _object(body: object, fields: set[str], what: str) -> dict[str, Any]:
+def object_body(body: object, fields: set[str], what: str) -> dict[str, Any]:
     """The body as an object of `fields`; else a refusal in the reader's language that
     names what to send (`what`, already worded)."""
     if not isinstance(body, dict):
@@ -95,7 +95,7 @@ def _view_response(request: Request, v: LiveView, status_code: int = 200) -> Res
 _CREATE = {"name", "seats", "players", "profile", "seed", "timer"}
 
 
-def _default_name(request: Request, given: object) -> object:
+def default_name(request: Request, given: object) -> object:
     account = request_account(request)
     if (given is None or given == "") and account is not None:
         return account.username
@@ -104,12 +104,12 @@ def _default_name(request: Request, given: object) -> object:
 
 @router.post("/tables", status_code=201)
 def create_table(request: Request, body: JsonBody) -> Response:
-    data = _object(body, _CREATE, _("Send name, seats, players, profile, seed and timer"))
+    data = object_body(body, _CREATE, _("Send name, seats, players, profile, seed and timer"))
     tables = _tables(request)
     owner = request_owner(request)
     game_id, token = tables.open_table(
         owner,
-        name=_default_name(request, data.get("name")),
+        name=default_name(request, data.get("name")),
         seats=data.get("seats", 4),
         players=data.get("players"),
         profile=data.get("profile"),
@@ -174,9 +174,9 @@ def preview_invite(request: Request, token: str) -> Response:
 
 @router.post("/invites/{token}")
 def join(request: Request, token: str, body: JsonBody = None) -> Response:
-    data = _object(body if body is not None else {}, {"name", "seat"}, _("Send name and seat"))
+    data = object_body(body if body is not None else {}, {"name", "seat"}, _("Send name and seat"))
     game_id, seat = _tables(request).join(
-        request_owner(request), token, _default_name(request, data.get("name")), data.get("seat")
+        request_owner(request), token, default_name(request, data.get("name")), data.get("seat")
     )
     return JSONResponse({"id": game_id, "seat": seat})
 
@@ -214,7 +214,7 @@ def again(request: Request, game_id: str) -> Response:
 @router.post("/tables/{game_id}/actions")
 def act(request: Request, game_id: str, body: JsonBody, at: Arrived) -> Response:
     with metrics_of(request).measured("live", body, at):
-        data = _object(body, {"version", "action"}, _("Send version and action"))
+        data = object_body(body, {"version", "action"}, _("Send version and action"))
         if "version" not in data or "action" not in data:
             raise BadRequest(_("Send the game's version and the action"))
         raw = data["action"]
@@ -231,7 +231,7 @@ def hint(request: Request, game_id: str) -> Response:
 
 @router.post("/tables/{game_id}/away", status_code=204)
 def away(request: Request, game_id: str, body: JsonBody) -> Response:
-    data = _object(body, {"away"}, _("Send away: true or false"))
+    data = object_body(body, {"away"}, _("Send away: true or false"))
     _tables(request).set_away(request_owner(request), game_id, data.get("away"))
     return Response(status_code=204)
 
@@ -244,7 +244,7 @@ def chat_list(request: Request, game_id: str) -> Response:
 
 @router.post("/tables/{game_id}/chat", status_code=201)
 def chat(request: Request, game_id: str, body: JsonBody) -> Response:
-    data = _object(body, {"text", "phrase"}, _("Send text or a phrase"))
+    data = object_body(body, {"text", "phrase"}, _("Send text or a phrase"))
     row = _tables(request).chat(request_owner(request), game_id, data.get("text"),
                                 data.get("phrase"))
     return JSONResponse(chat_json(row), status_code=201)

@@ -1,10 +1,12 @@
 """The server's own decisions at tables with people: bots at the table's pace, away seats,
-time-outs. Every process runs a driver; each looks in the database for tables whose
-decision is due (`live_tables.due`, written with every commit), so a table goes on even
-when the process that served its last action was killed. Two drivers may reach the same
-table at once: both decide, the version-guarded append stores one decision, and the other
-is dropped (`TableService.step` returns False) — no decision is made twice. The driver asks
-the service only through its public face (`due`, `step`).
+time-outs, and the start of quick-play tables whose wait is over. Every process runs a
+driver; each looks in the database for tables whose decision is due (`live_tables.due`,
+written with every commit; `quick_queue.deadline`), so a table goes on even when the process
+that served its last action was killed. Two drivers may reach the same table at once: both
+decide, the version-guarded append stores one decision, and the other is dropped
+(`TableService.step` returns False) — no decision is made twice; two drivers starting the
+same quick-play table lock disjoint presses (`chicago.store.quick`). The driver asks the
+service only through its public face (`due`, `step`, `quick_due`).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ class Driver:
 
     def tick(self) -> int:
         """Make every decision due now; the number stored by this process."""
-        made = 0
+        made = self.tables.quick_due()  # quick-play tables whose wait is over
         for game_id in self.tables.due():
             try:
                 made += self.tables.step(game_id)

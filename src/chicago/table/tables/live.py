@@ -486,6 +486,11 @@ class LiveTables(Rematches):
         """Store a message: typed `text`, or a quick `phrase` by its id (each reader reads
         it in their own language)."""
         seat = self.seat_of(owner, game_id)
+        if phrase is None:
+            live = self.live.get(game_id)
+            if live is not None and live.strangers:
+                raise Forbidden(_(
+                    "At a table open to anyone the chat is the quick phrases only"))
         message = PHRASE_MARK + clean_phrase(phrase) if phrase is not None else clean_chat(text)
         now = self.clock()
         row = self.live.add_chat(game_id, seat, message, now, now - CHAT_WINDOW, CHAT_BURST)

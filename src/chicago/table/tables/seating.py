@@ -163,6 +163,18 @@ class Seating(Inline):
     ) -> GameRow:
         """A new table's game row, dealt from `seed` (nobody is shown the deal before the
         start)."""
+        return Seating._dealt(owner, profile, seats, seed, levels, now)[0]
+
+    @staticmethod
+    def _dealt(
+        owner: Owner,
+        profile: RuleProfile,
+        seats: int,
+        seed: int,
+        levels: tuple[str | None, ...],
+        now: datetime,
+    ) -> tuple[GameRow, Game]:
+        """A new table's game row and its game, as dealt."""
         game = Game.new(profile, seats, seed)
         setup = record.dump(game)
         setup.pop("actions", None)
@@ -177,7 +189,7 @@ class Seating(Inline):
             summary=Summary("in_progress", None, game.state.deal, tuple(game.state.scores)),
             created=now,
             updated=now,
-        )
+        ), game
 
     def require_creator(self, owner: Owner, game_id: str) -> None:
         """NotFound for anyone not seated at the table, Forbidden for a seated player who

@@ -20,7 +20,8 @@ driver, the watch links and the web's hub use only the public methods below.
 The face: `create` (a single player's table) and `import_file`; `open_table`, `join`,
 `start`, `set_seat`, `renew_invite`, `revoke_invite`, `preview`, `again` (sitting down at a
 table with people); `seat_of`, `get`, `view_for`, `views_for`; `act`, `step`, `due`, `hint`,
-`set_away`, `chat`, `chat_log`, `export`, `leave`, `delete`, `list`.
+`set_away`, `chat`, `chat_log`, `export`, `leave`, `delete`, `list`; quick play's
+`quick_join`, `quick_state`, `quick_leave`, `quick_due`.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ from chicago.table.tables.core import (
     _Snapshot,
     parse_seed,
 )
-from chicago.table.tables.live import INLINE, LiveTables, LiveView, inline_row
+from chicago.table.tables.live import INLINE, LiveView, inline_row
+from chicago.table.tables.quick import QuickPlay, QuickState
 from chicago.table.tables.seating import DEFAULT_PACE_MS, Announce
 from chicago.table.tables.solo import parse_profile
 from chicago.text.i18n import _
@@ -75,6 +77,7 @@ __all__ = [
     "LiveView",
     "NotFound",
     "NotYourTurn",
+    "QuickState",
     "Sealed",
     "ServiceError",
     "Stale",
@@ -85,7 +88,7 @@ __all__ = [
 ]
 
 
-class TableService(LiveTables):
+class TableService(QuickPlay):
     """Every table of one store: a single player's, a table with people, a spectator's."""
 
     def __init__(
