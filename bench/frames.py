@@ -17,9 +17,6 @@ With `--before REF` (default: main) the same game runs on that commit's sources 
 (`git archive REF src` into a temporary directory, run with this interpreter and the
 sources first on its path), in one run, and the last lines are the ratios after/before.
 
-`--told` measures instead what keeping each seat's story (`chicago.text.told.Told`) saves:
-at every version of a seeded four-seat game played at random, every seat's deal log is told
-by the kept story and anew, and the processor time of each is reported as a ratio.
 """
 
 from __future__ import annotations
@@ -123,50 +120,6 @@ def play(seed: int, actions: int, every: int, lang: str) -> dict[str, Any]:
             "told": told, "tables": tables}
 
 
-def told_cost(seed: int, versions: int) -> str:
-    """Every seat's log at every version told on from the kept story and told anew: the
-    processor time per seat and version of each, and the share of events not told again."""
-    import time
-
-    from chicago.core.events import event_to_json
-    from chicago.core.game import Game
-    from chicago.core.rules import PRESETS
-    from chicago.text.narration import Narrator, told
-    from chicago.text.seat_names import seat_names
-    from chicago.text.told import Told
-
-    game = Game.new(PRESETS[sorted(PRESETS)[0]], 4, seed)
-    rng = random.Random(seed)
-    frames = []
-    while not game.finished and len(frames) < 4 * versions:
-        for seat in range(4):
-            v = game.view(seat)
-            log = [j for j in (event_to_json(e, seat) for e in v.log) if j is not None]
-            frames.append((seat, v, log, dict(enumerate(game.state.scores))))
-        game.apply(rng.choice(list(game.legal_actions())))
-
-    def fresh(v: Any, seat: int) -> Any:
-        return lambda: Narrator(v.profile, 4, seat, list(v.scores), list(v.qualified),
-                                list(v.eliminated), names=seat_names(4, seat))
-
-    kept = Told()
-    began = time.process_time()
-    for seat, v, log, scores in frames:
-        start = (v.profile, 4, seat, v.scores, v.qualified, v.eliminated,
-                 tuple(seat_names(4, seat)))
-        kept.tell(("g", seat), start, fresh(v, seat), log, scores)
-    on = time.process_time() - began
-    began = time.process_time()
-    for seat, v, log, scores in frames:
-        told(fresh(v, seat)(), log, scores)
-    anew = time.process_time() - began
-    events = sum(len(log) for _s, _v, log, _sc in frames)
-    n = len(frames)
-    return (f"told: {n} seat-versions, {events / n:.1f} events a log; told anew "
-            f"{anew / n * 1000:.3f} ms, told on {on / n * 1000:.3f} ms a seat and version; "
-            f"ratio on/anew={on / anew:.3f}; events not told again {kept.reused / events:.2f}")
-
-
 def summary(run: dict[str, Any]) -> dict[str, float]:
     out: dict[str, float] = {}
     for what in ("frames", "told", "tables"):
@@ -219,12 +172,8 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--every", type=int, default=5, help="GET the table every n versions")
     parser.add_argument("--lang", default="en")
-    parser.add_argument("--told", action="store_true", help="what keeping the stories saves")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.told:
-        print(told_cost(args.seed, args.actions))
-        return
     if args.worker:
         print(json.dumps(play(args.seed, args.actions, args.every, args.lang)))
         return

@@ -11,15 +11,11 @@ its table name (`seat_names`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 from chicago.table.tables.service import Table
 from chicago.text.narration import Narrator, told, trick_cards_before
 from chicago.text.seat_names import seat_names
-from chicago.text.told import Told
-
-TOLD: Final = Told()
-"""The stories of the deals as last told to each seat of each table."""
 
 
 def narration_json(table: Table, events: list[dict[str, object]], log: Sequence[Any],
@@ -34,14 +30,11 @@ def narration_json(table: Table, events: list[dict[str, object]], log: Sequence[
     deal_scores = {h.deal: h.scores for h in table.history}
     narrator = Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
                         list(v.eliminated), trick_cards_before(events, v), names=names)
-    start = (profile, table.seats, v.seat, v.scores, v.qualified, v.eliminated, tuple(names))
-
-    def teller() -> Narrator:
-        return Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
-                        list(v.eliminated), names=names)
+    # the deal's story, told anew at every version: a story kept per seat and told on
+    # saved too little to keep (bench/RESULTS.md, "One narrator")
+    teller = Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
+                      list(v.eliminated), names=names)
     return {
         "narration": told(narrator, events, deal_scores),
-        # the deal's story: told on from where this seat's was told last (text.told)
-        "log_narration": TOLD.tell((table.id, v.seat), start, teller,
-                                   [e for e in log if e is not None], deal_scores),
+        "log_narration": told(teller, [e for e in log if e is not None], deal_scores),
     }
