@@ -17,6 +17,7 @@ from live_support import act_for, assert_private, friends_table, table, tables_o
 from test_api_support import Apps, Player
 
 from chicago.text.i18n import use_language
+from chicago.text.parts import plain
 from chicago.web.hub import Hub
 from chicago.web.live_render import dumps
 from chicago.web.wire import live_json
@@ -150,6 +151,9 @@ def test_each_socket_is_told_the_table_in_its_own_language(apps: Apps) -> None:
         swedish = live_json(views[1], set())
     assert pushed[1]["narration"] == swedish["narration"] and swedish["narration"]
     assert pushed[0]["narration"] != pushed[1]["narration"]
+    # Ann's move told to Ann in the second person, to Bo by her name at the table
+    told = [plain(m["narration"][0]) for m in pushed]
+    assert "Ann" not in told[0] and "Ann" in told[1], told
 
 
 def test_notes_kept_by_version_are_what_the_database_says(apps: Apps) -> None:
