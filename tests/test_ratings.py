@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from chicago.bots.levels import LEVELS, NORMAL
 from chicago.table.ratings.bots import BOT_RATINGS
-from chicago.table.ratings.game import SETTLED_RD, pairwise, places, rate_game
+from chicago.table.ratings.game import SETTLED_RD, abandoned, pairwise, places, rate_game
 from chicago.table.ratings.glicko import (
     SCALE,
     Rating,
@@ -110,6 +110,16 @@ def test_a_standing_that_cannot_be_is_refused(
 ) -> None:
     with pytest.raises(ValueError, match=words):
         places(scores, eliminated, winner)
+
+
+def test_who_left_is_behind_everyone_who_stayed() -> None:
+    """A player who left the table is last, even where their bot won (R8.1); the others
+    keep their order; two who left share the last place."""
+    assert abandoned((1, 3, 2, 3), (False,) * 4) == (1, 3, 2, 3)
+    assert abandoned((1, 3, 2, 3), (True, False, False, False)) == (4, 2, 1, 2)
+    assert abandoned((1, 2, 3, 4), (False, True, False, True)) == (1, 3, 2, 3)
+    with pytest.raises(ValueError, match="3 left flags for 4 places"):
+        abandoned((1, 2, 3, 4), (False,) * 3)
 
 
 def test_pairwise_results_by_place() -> None:

@@ -198,6 +198,20 @@ class RatingStore:
             ).all()
         return [_step(r) for r in rows]
 
+    def steps_of(self, game_id: str, accounts: Sequence[int]) -> list[RatingStep]:
+        """What one game did to the ratings of these accounts (those it rated), in account
+        order: read by the history's key (account, game), so no scan of the history."""
+        if not accounts:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(_HISTORY)
+                .where(_HISTORY.c.account_id.in_(sorted(set(accounts))),
+                       _HISTORY.c.game_id == game_id)
+                .order_by(_HISTORY.c.account_id)
+            ).all()
+        return [_step(r) for r in rows]
+
     def leaderboard(
         self, limit: int = 10, *, min_games: int = 1, max_rd: float | None = None
     ) -> list[Ranked]:

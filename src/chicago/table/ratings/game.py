@@ -8,6 +8,14 @@ game ended did better, however few points they had; the final state does not say
 order eliminated players went out, and their recorded scores (all at or over the target)
 say nothing about it either.
 
+**Abandoning** (`abandoned`). A person who left the table before the game ended (a bot
+played their seat for good from then on) is placed behind everyone who stayed, sharing the
+last place with anyone else who left, whatever the bot made of the seat: leaving a rated
+game loses it against every player who stayed, or a player losing a game could leave to
+keep the rating the loss would cost. The others' places among themselves do not change.
+A seat handed to a bot for a while (away) and taken back, or never taken back without
+leaving, is no such seat: its standing is its person's.
+
 **The update** (`rate_game`). A game is a set of pairwise results by standing: against each
 other player, a better place is a win (1), an equal place a draw (0.5), a worse place a
 loss (0). Each player's pairwise results are one Glicko-2 rating period
@@ -69,6 +77,20 @@ def places(
 
     keys = [key(s) for s in range(n)]
     return tuple(1 + sum(1 for other in keys if other < mine) for mine in keys)
+
+
+def abandoned(placed: Sequence[int], left: Sequence[bool]) -> tuple[int, ...]:
+    """The places of a game after the rule for players who left (this module's docstring):
+    those who stayed keep their order among themselves (numbered again from 1), and those
+    who left share the place after the last of them."""
+    if len(left) != len(placed):
+        raise ValueError(f"{len(left)} left flags for {len(placed)} places")
+    stayed = [p for p, gone in zip(placed, left, strict=True) if not gone]
+    last = len(stayed) + 1
+    return tuple(
+        last if gone else 1 + sum(1 for other in stayed if other < p)
+        for p, gone in zip(placed, left, strict=True)
+    )
 
 
 def pairwise(mine: int, theirs: int) -> float:

@@ -4,6 +4,8 @@ final standing, and the store's one transaction that rates it once.
 People (accounts) are rated. A guest is an opponent whose rating nobody knows: the starting
 rating and its full RD (1500, 350), which Glicko-2 discounts; the guest's own figures are
 not kept. A bot is an opponent of known, fixed strength (`chicago.table.ratings.bots`).
+A person who left the table before the end is placed last (`chicago.table.ratings.game`:
+`abandoned`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Final
 from chicago.core.state import GameState
 from chicago.store.ratings import Figures, RatingStep, RatingStore
 from chicago.table.ratings.bots import BOT_RATINGS
-from chicago.table.ratings.game import places, rate_game
+from chicago.table.ratings.game import abandoned, places, rate_game
 from chicago.table.ratings.glicko import (
     DEFAULT_RATING,
     DEFAULT_RD,
@@ -61,9 +63,10 @@ def _before(seat: Seat, stored: Mapping[int, Figures]) -> Rating:
 
 def rate_finished(
     ratings: RatingStore, game_id: str, seats: Sequence[Seat], state: GameState,
-    now: datetime,
+    now: datetime, left: Sequence[bool] = (),
 ) -> list[RatingStep] | None:
-    """Rate a finished game for the people at its seats (seat order, as `state`'s): the
+    """Rate a finished game for the people at its seats (seat order, as `state`'s), those
+    who `left` the table before the end (seat order; none when empty) placed last: the
     rating steps written, [] when no seat is a person's, None when the game was rated
     before. Refuses a game that has not ended and seats that do not fit it."""
     if not state.finished or state.winner is None:
@@ -73,7 +76,11 @@ def rate_finished(
     unknown = sorted({s.level for s in seats if isinstance(s, Bot)} - set(BOT_RATINGS))
     if unknown:
         raise ValueError(f"no rating for the bot level(s) {', '.join(unknown)}")
+    if left and len(left) != len(seats):
+        raise ValueError(f"{len(left)} left flags for the {len(seats)} seats of {game_id}")
     placed = places(state.scores, state.eliminated, state.winner)
+    if any(left):
+        placed = abandoned(placed, left)
     people = [s.account_id for s in seats if isinstance(s, Person)]
     if not people:
         return []

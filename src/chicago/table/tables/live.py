@@ -44,6 +44,7 @@ from chicago.table.tables.again import Again, Rematches
 from chicago.table.tables.core import HUMAN, Hint, Table, _Snapshot
 from chicago.table.tables.invites import BadInvitation, TableClosed
 from chicago.table.tables.people import CHAT_LIMIT, clean_chat, clean_phrase, hash_token
+from chicago.table.tables.rated import SeatChange, TableRatings, is_rated
 from chicago.table.tables.seating import (
     CHAT_BURST,
     CHAT_WINDOW,
@@ -120,6 +121,9 @@ class LiveView:
     """The working invitation, for the creator only (None for everyone else)."""
     again: Again | None = None
     """The rematch of this finished table, once someone pressed "play again"."""
+    ratings: tuple[SeatChange, ...] | None = None
+    """What the finished game did to each rated person's rating, by seat (empty while the
+    game goes on); None at a table that is not rated (`chicago.table.tables.rated`)."""
 
     @property
     def watching(self) -> bool:
@@ -140,6 +144,8 @@ class LiveTables(Rematches):
         self._heard: dict[str, int] = {}
         """Per table, how many changes other than a version were heard of (`heard`)."""
         self._fresh_lock = threading.Lock()
+        self.ratings = TableRatings(self.store)
+        """The rating of the games of rated tables (`chicago.table.tables.rated`)."""
 
     # Reading -----------------------------------------------------------------------------
 
@@ -199,6 +205,7 @@ class LiveTables(Rematches):
         snap = self._snapshot(row)
         notes = self._notes(row) if live.pace_ms != INLINE else ()
         again = self._again_of(live)
+        rated = (self.ratings.changes(row, live, snap.state, self.clock()),)
         events_since: dict[int, list[Event]] = {}
         out: dict[int, LiveView] = {}
         for seat, since in seats.items():
@@ -206,7 +213,7 @@ class LiveTables(Rematches):
             if key not in events_since:
                 events_since[key] = self._events_since(snap, key) if key >= 0 else []
             out[seat] = self._live_view(
-                row, live, snap, seat, events_since[key], notes, again
+                row, live, snap, seat, events_since[key], notes, again, rated=rated
             )
         return out
 
@@ -225,6 +232,8 @@ class LiveTables(Rematches):
         row = snap.row
         notes = self.live.known_notes(row.id, row.version)
         if notes is None or live.again_id is not None:  # these would be read
+            return None
+        if snap.state.finished and is_rated(row, live):  # the rating changes would be
             return None
         out: dict[int, LiveView] = {}
         events_since: dict[int, list[Event]] = {}
@@ -307,6 +316,8 @@ class LiveTables(Rematches):
         notes: tuple[tuple[int, int, str], ...] | None = None,
         again: Again | None = None,
         bot_seconds: float = 0.0,
+        *,
+        rated: tuple[tuple[SeatChange, ...] | None] | None = None,
     ) -> LiveView:
         table = self._table(snap, events, bot_seconds, seat)
         levels = tuple(s.level if s.kind == BOT else None for s in live.seats)
@@ -345,6 +356,7 @@ class LiveTables(Rematches):
             has_watch=live.has_watch,
             link=live.invite if creator else None,
             again=again if again is not None else self._again_of(live),
+            ratings=(rated or (self.ratings.changes(row, live, state, self.clock()),))[0],
         )
 
     # Turns -------------------------------------------------------------------------------
@@ -372,6 +384,11 @@ class LiveTables(Rematches):
             done.row.id, version, done.row.version,
             [a.seat for a in game.actions[version:]], decided_by,
         )
+        if game.state.finished:
+            # The game ends here: rated once, before anyone is told (each seat's view
+            # shows the change). The table is read again for who has left by now.
+            _row, now_live = self.live.rows(done.row.id)
+            self.ratings.finished(done.row, now_live or live, game.state, self.clock())
         if before is not None:  # `before`: what was heard before `live` was read
             self._keep_fresh(done, live, before)
         self.announce(done.row.id, str(done.row.version))

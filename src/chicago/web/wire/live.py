@@ -12,6 +12,7 @@ from chicago.store.invites import Invite
 from chicago.store.live import BOT, PERSON, LiveRow
 from chicago.table.tables.invites import link_json
 from chicago.table.tables.live import LiveView
+from chicago.table.tables.rated import SeatChange
 from chicago.text.chat import phrase_words
 from chicago.text.i18n import _
 from chicago.text.seat_names import seat_names
@@ -57,8 +58,17 @@ def live_json(v: LiveView, connected: set[int]) -> dict[str, Any]:
             for s in v.seats
         ],
         "notes": [{"index": i, "seat": seat, "by": by} for i, seat, by in v.notes],
+        "ratings": None if v.ratings is None else [rating_change_json(c) for c in v.ratings],
     }
     return out
+
+
+def rating_change_json(c: SeatChange) -> dict[str, Any]:
+    """A rated person's change, in whole points as the pages show ratings: `change` is the
+    difference of the two rounded figures, so that "1512 → 1527 (+15)" adds up."""
+    before, after = round(c.before), round(c.after)
+    return {"seat": c.seat, "before": before, "after": after, "change": after - before,
+            "rd": round(c.rd)}
 
 
 def table_entry_json(row: GameRow, live: LiveRow, owner: Owner) -> dict[str, Any]:
