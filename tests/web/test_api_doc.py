@@ -213,11 +213,15 @@ def _people(app: Any, ann: Player, bo: Player, sent: dict[str, list[Any]]) -> No
 
 
 def _quick_play(ann: Player, bo: Player, sent: dict[str, list[Any]]) -> None:
-    """Two presses of quick play for two seats: one waiting, then both seated."""
+    """Two presses of quick play for two seats: one waiting, then both seated; a listed open
+    table with a seat taken."""
     waiting = ann.post("/api/quick", {"name": "Ann", "seats": 2}).json()
     seated = bo.post("/api/quick", {"name": "Bo", "seats": 2}).json()
     sent["quick"] += [waiting, seated, ann.get(f"/api/quick/{waiting['id']}").json()]
     assert [q["status"] for q in sent["quick"]] == ["waiting", "seated", "seated"]
+    listed = ann.post("/api/tables", {"name": "Ann", "seats": 3, "listed": True}).json()["id"]
+    assert bo.post(f"/api/tables/{listed}/sit", {"name": "Bo"}).status_code == 200
+    sent["open_table"] += ann.get("/api/open-tables").json()["tables"]
 
 
 @pytest.fixture(scope="module")

@@ -92,7 +92,7 @@ def _view_response(request: Request, v: LiveView, status_code: int = 200) -> Res
 
 # Creating, inviting, sitting down -----------------------------------------------------------
 
-_CREATE = {"name", "seats", "players", "profile", "seed", "timer"}
+_CREATE = {"name", "seats", "players", "profile", "seed", "timer", "listed"}
 
 
 def default_name(request: Request, given: object) -> object:
@@ -104,7 +104,8 @@ def default_name(request: Request, given: object) -> object:
 
 @router.post("/tables", status_code=201)
 def create_table(request: Request, body: JsonBody) -> Response:
-    data = object_body(body, _CREATE, _("Send name, seats, players, profile, seed and timer"))
+    data = object_body(body, _CREATE,
+                       _("Send name, seats, players, profile, seed, timer and listed"))
     tables = _tables(request)
     owner = request_owner(request)
     game_id, token = tables.open_table(
@@ -115,6 +116,7 @@ def create_table(request: Request, body: JsonBody) -> Response:
         profile=data.get("profile"),
         seed=data.get("seed"),
         timer=data.get("timer", 0),
+        listed=data.get("listed", False),
     )
     body_out = live_json(tables.get(owner, game_id), set())
     body_out["invite"] = invite_json(token)

@@ -109,8 +109,10 @@ class Seating(Inline):
         profile: object = None,
         seed: object = None,
         timer: object = 0,
+        listed: object = False,
     ) -> tuple[str, Invite]:
-        """A new open table with the creator at seat 0: (its id, the invitation)."""
+        """A new open table with the creator at seat 0: (its id, the invitation); `listed`
+        lists it among the open tables, where anyone may sit down."""
         if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 6:
             raise BadRequest(
                 _("Seats must be a whole number from 2 to 6, not {value}", value=repr(seats)),
@@ -133,6 +135,8 @@ class Seating(Inline):
             raise BadRequest(_("A table with people needs a seat for a friend"))
         if not isinstance(timer, int) or isinstance(timer, bool) or timer not in TIMERS:
             raise BadRequest(_("Timer must be 0 (none), 30, 60 or 120 seconds"))
+        if not isinstance(listed, bool):
+            raise BadRequest(_("Listed must be true or false"))
         chosen = parse_profile(profile)
         seed_value = parse_seed(seed)
         now = self.clock()
@@ -148,7 +152,8 @@ class Seating(Inline):
         ]
         for _try in range(8):
             invite = new_invite()
-            if self.live.create(row, seat_rows, invite, timer, self.pace_ms, now):
+            if self.live.create(row, seat_rows, invite, timer, self.pace_ms, now,
+                                listed=listed):
                 return row.id, invite[1]
         raise RuntimeError("no free table code in 8 draws")
 
@@ -280,6 +285,13 @@ class Seating(Inline):
         """Sit down with an invitation: the chosen free seat, else the first free one;
         (the table's id, the seat)."""
         row, live = self._by_token(token, owner)
+        return self._sit(owner, row, live, name, seat)
+
+    def _sit(
+        self, owner: Owner, row: GameRow, live: LiveRow, name: object, seat: object
+    ) -> tuple[str, int]:
+        """Take the chosen free seat, else the first free one, at an open table (the
+        person's own seat if they have one); (the table's id, the seat)."""
         mine = live.seat_of(owner)
         if mine is not None:
             return row.id, mine

@@ -21,7 +21,8 @@ The face: `create` (a single player's table) and `import_file`; `open_table`, `j
 `start`, `set_seat`, `renew_invite`, `revoke_invite`, `preview`, `again` (sitting down at a
 table with people); `seat_of`, `get`, `view_for`, `views_for`; `act`, `step`, `due`, `hint`,
 `set_away`, `chat`, `chat_log`, `export`, `leave`, `delete`, `list`; quick play's
-`quick_join`, `quick_state`, `quick_leave`, `quick_due`.
+`quick_join`, `quick_state`, `quick_leave`, `quick_due`; the open tables' `open_tables`,
+`set_listed`, `sit`.
 """
 
 from __future__ import annotations
@@ -57,8 +58,9 @@ from chicago.table.tables.core import (
     _Snapshot,
     parse_seed,
 )
+from chicago.table.tables.listing import OpenTable, OpenTables
 from chicago.table.tables.live import INLINE, LiveView, inline_row
-from chicago.table.tables.quick import QuickPlay, QuickState
+from chicago.table.tables.quick import QuickState
 from chicago.table.tables.seating import DEFAULT_PACE_MS, Announce
 from chicago.table.tables.solo import parse_profile
 from chicago.text.i18n import _
@@ -77,6 +79,7 @@ __all__ = [
     "LiveView",
     "NotFound",
     "NotYourTurn",
+    "OpenTable",
     "QuickState",
     "Sealed",
     "ServiceError",
@@ -88,7 +91,7 @@ __all__ = [
 ]
 
 
-class TableService(QuickPlay):
+class TableService(OpenTables):
     """Every table of one store: a single player's, a table with people, a spectator's."""
 
     def __init__(
@@ -158,10 +161,12 @@ class TableService(QuickPlay):
         profile: object = None,
         seed: object = None,
         timer: object = 0,
+        listed: object = False,
     ) -> tuple[str, Invite]:
-        """A new table with people, open for them to sit down (`Seating._open`)."""
+        """A new table with people, open for them to sit down (`Seating._open`); `listed`
+        among the open tables, for anyone."""
         return self._open(owner, name=name, seats=seats, players=players, profile=profile,
-                          seed=seed, timer=timer)
+                          seed=seed, timer=timer, listed=listed)
 
     def _inline_view(self, table: Table) -> LiveView:
         """Seat 0's view of a table at the inline pace, from what was just stored (no read)."""
