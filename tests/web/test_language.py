@@ -161,7 +161,8 @@ def test_the_catalog_for_the_browser(app: Any) -> None:
     assert '"{n} players with friends":"{n} spelare med vänner"' in p.get(found.group(1)).text
 
 
-LOOK_BACK = ("/history", "/history/no-such-game", "/shared/no-such-token", "/stats", "/keep",
+LOOK_BACK = ("/history", "/history/no-such-game", "/shared/no-such-token", "/stats",
+             "/leaderboard", "/players/no-such-player", "/keep",
              "/keep/no-such-pad", "/account", "/signin", "/signup")
 
 

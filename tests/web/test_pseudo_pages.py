@@ -32,7 +32,7 @@ def site(xx: Path, tmp_path: Path) -> Iterator[Any]:
 
 
 PAGES = ("/", "/rules", "/rules?profile=classic", "/privacy", "/signin", "/signup", "/account",
-         "/history", "/stats", "/keep", "/no/such/page")
+         "/history", "/stats", "/leaderboard", "/keep", "/no/such/page")
 
 
 def test_every_server_rendered_page_in_the_pseudo_locale(site: Any) -> None:

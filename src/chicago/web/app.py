@@ -44,6 +44,7 @@ from chicago.table.coach import review
 from chicago.table.coach.jobs import Reviews
 from chicago.table.daily.deals import DailyDeals
 from chicago.table.history.games import HistoryService, NotCreator, NotOver
+from chicago.table.ratings.people import PeopleRatings
 from chicago.table.scorekeeper import KeepService
 from chicago.table.statistics.store import Statistics
 from chicago.table.tables.broadcast import Broadcaster, InProcessBroadcaster, PostgresBroadcaster
@@ -79,6 +80,7 @@ from chicago.web import (
     live,
     pages,
     quick,
+    ratings_pages,
     shell,
     stats_pages,
     watch,
@@ -319,6 +321,7 @@ def create_app(
         workers=min(2, os.cpu_count() or 1),
     )
     app.state.statistics = Statistics(app.state.history)
+    app.state.people_ratings = PeopleRatings(store, app.state.statistics)
     app.state.daily = DailyDeals(service, DailyStore(store))
     app.state.tables = tables
     app.state.hub = hub
@@ -346,6 +349,7 @@ def create_app(
     app.include_router(keep_pages.router)
     app.include_router(history.router)
     app.include_router(stats_pages.router)
+    app.include_router(ratings_pages.router)
     app.include_router(daily.router)
     app.include_router(health.router)
     app.include_router(shell.router)

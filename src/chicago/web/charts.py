@@ -65,7 +65,9 @@ def _y_axis(low: float, high: float, fmt: Callable[[float], str] = number
             ) -> tuple[list[str], float]:
     """Grid lines and labels at round steps; the scale (units per value)."""
     span = (high - low) or 1.0
-    ticks = max(1, min(10, round(span / _step(max(high, -low)))))
+    # an axis from zero (or across it) in steps of its longer side; one above zero (a
+    # rating's) in steps of its own span
+    ticks = max(1, min(10, round(span / _step(span if low > 0 else max(high, -low)))))
     scale = (H - TOP - BOTTOM) / span
     out = []
     for i in range(ticks + 1):
@@ -90,14 +92,16 @@ def line_chart(
     percent: bool = False,
     marker: float | None = None,
     colours: Sequence[str] | None = None,
+    y_min: float = 0.0,
 ) -> Markup:
     """Lines over shared x values (deals, games); `marker` draws a dashed level (target);
     `colours` gives each line its own (the seats' colours at the table, faces.py: each line
-    is drawn over a dark outline, so that a light colour shows on the page)."""
+    is drawn over a dark outline, so that a light colour shows on the page). The y axis
+    runs from `y_min` (0 unless given: a rating's starts near its lowest value)."""
     palette = tuple(colours) if colours else COLOURS
     top = max([v for _, ys in series for v in ys] + [marker or 0, 1])
     high = y_max if y_max is not None else _nice_max(top)
-    body, scale = _y_axis(0.0, high, share if percent else number)
+    body, scale = _y_axis(y_min, high, share if percent else number)
     x0, x1 = xs[0] if xs else 0, xs[-1] if xs else 1
     xspan = (x1 - x0) or 1
 
@@ -105,7 +109,7 @@ def line_chart(
         return LEFT + (x - x0) * (W - LEFT - RIGHT) / xspan
 
     def py(y: float) -> float:
-        return H - BOTTOM - y * scale
+        return H - BOTTOM - (y - y_min) * scale
 
     if marker is not None:
         body.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{py(marker):.1f}" '

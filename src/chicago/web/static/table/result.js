@@ -23,6 +23,18 @@ function flags(seat, winner, v) {
     .filter(Boolean).join(' · ');
 }
 
+/** A rated person's change in this game, "Rating 1512 → 1527 (+15)" (at a rated table,
+ * once the game is over: live.ratings), else null. */
+function ratingChange(seat) {
+  const l = live();
+  const found = l && l.ratings ? l.ratings.find((r) => r.seat === seat) : null;
+  if (!found) return null;
+  const change = found.change > 0 ? `+${found.change}`
+    : found.change < 0 ? `\u2212${-found.change}` : '\u00b10';
+  return el('span', { class: 'fs-rating' },
+    t('Rating {before} → {after} ({change})', { before: found.before, after: found.after, change }));
+}
+
 export function showResult() {
   if (!S.table) return;
   const v = S.table.view;
@@ -35,7 +47,8 @@ export function showResult() {
     el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[seat]}` }),
     el('span', { class: 'fs-name' }, name(seat)),
     el('span', { class: 'fs-score' }, points(v.scores[seat])),
-    el('span', { class: 'fs-flags' }, flags(seat, winner, v)))));
+    el('span', { class: 'fs-flags' }, flags(seat, winner, v)),
+    ratingChange(seat))));
   $('result-chart').innerHTML = chartSvg();
   $('result-seed').textContent = S.table.seed !== null && S.table.seed !== undefined
     ? t('Seed {seed}: the same seed and the same moves replay this game card for card.', { seed: S.table.seed }) : '';
