@@ -12,8 +12,8 @@ phone set to Swedish does, so its pages come in Swedish with their words for the
 Measured inside the page from the navigation's start:
 
 - playable: the page can be used. The tables: a card and a decision button enabled and in
-  view. The lobby: its saved games and tables listed, "Deal the cards" enabled (below the
-  fold at 390x844). The scorekeeper: the new pad's form filled (names, rules), its first
+  view. The lobby: its saved games and tables listed, "Against the computer" enabled and
+  in view. The scorekeeper: the new pad's form filled (names, rules), its first
   name in view. History and statistics (of three finished games, imported): the page
   loaded. The replay (of one of them): its first position drawn, "forward" in view.
 - LCP: the largest contentful paint.
@@ -91,7 +91,8 @@ READY = {
     "lobby": "window.__bench.gamesShell !== null && document.getElementById('games')"
              " && document.getElementById('games').innerHTML !== window.__bench.gamesShell"
              " && document.querySelector('#my-tables[data-ready]')"
-             " && document.getElementById('start') && !document.getElementById('start').disabled",
+             " && document.getElementById('start') && !document.getElementById('start').disabled"
+             " && inView(document.getElementById('start'))",
     "keep": "document.querySelector('#k-home:not([hidden])')"
             " && document.querySelector('#k-profile option')"
             " && inView(document.querySelector('#k-names input'))",

@@ -57,6 +57,12 @@ def api(page: Any, method: str, path: str, body: Any = None) -> Any:
     )
 
 
+def more_choices(page: Any) -> None:
+    """Open the lobby's "More choices" (players, levels, rules, seed), as a player does."""
+    if page.get_attribute("#more-choices", "open") is None:
+        page.click("#more-choices > summary")
+
+
 def new_page(
     browser: Any, width: int, height: int, speed: str = "fast"
 ) -> tuple[Any, Any, list[str]]:

@@ -26,6 +26,7 @@ from browser_support import (
     assert_fits,
     axe_problems,
     csrf_of,
+    more_choices,
     needs_chromium,
     new_page,
     pace_line,
@@ -49,6 +50,7 @@ LOG_PARTS = """() => [...document.querySelectorAll('#log li:not(.log-history)')]
 
 def start_game(page: Any, server: str, seats: int = 4) -> None:
     page.goto(server + "/")
+    more_choices(page)
     page.select_option("#seats", str(seats))
     page.select_option("#level", "easy")
     page.fill("#seed", str(SEED))

@@ -11,6 +11,7 @@ from typing import Any
 from browser_support import (
     Player,
     assert_fits,
+    more_choices,
     needs_chromium,
     new_page,
 )
@@ -34,6 +35,7 @@ LOG = "() => [...document.querySelectorAll('#log li')].map((li) => li.textConten
 
 def start(page: Any, server: str) -> Player:
     page.goto(server + "/")
+    more_choices(page)
     page.select_option("#level", "easy")
     page.fill("#seed", str(SEED))
     page.click("#start")

@@ -30,6 +30,7 @@ from browser_support import (
     SNAPSHOT,
     Player,
     api,
+    more_choices,
     needs_chromium,
 )
 
@@ -81,6 +82,7 @@ def test_a_whole_game_and_every_page_in_the_pseudo_locale(
 
     _open(page, xx_server + "/", "#start")
     assert page.get_attribute("html", "lang") == "xx"
+    more_choices(page)
     seen += page_texts(page, "the lobby")
     page.select_option("#seats", "4")
     page.select_option("#level", "easy")
@@ -344,6 +346,7 @@ def test_the_friends_pages_in_the_pseudo_locale(
 
     # The lobby's new game takes custom rules from the same editor (R8.1: the target).
     _open(page, xx_server + "/", "#start")
+    more_choices(page)
     page.select_option("#profile", "custom")
     page.wait_for_selector("#knob-target")
     page.select_option("#custom-base", "common")

@@ -15,6 +15,7 @@ from browser_support import (
     SNAPSHOT,
     Player,
     axe_problems,
+    more_choices,
     needs_chromium,
 )
 
@@ -66,10 +67,14 @@ def test_a_whole_game_in_swedish(
     page.goto(server + "/")
     assert page.get_attribute("html", "lang") == "sv"
     lobby = page.evaluate("() => document.querySelector('main').innerText")
-    assert "Nytt parti" in lobby and "Ge korten" in lobby, lobby
+    assert "Hur vill du spela?" in lobby and "Mot datorn" in lobby, lobby
     assert english_lines(lobby) == []
     prefix = f"sv-{width}"
     page.screenshot(path=str(shots / f"{prefix}-lobby.png"))
+    more_choices(page)
+    lobby = page.evaluate("() => document.querySelector('main').innerText")
+    assert "Ge korten" in lobby, lobby
+    assert english_lines(lobby) == []
     assert axe_problems(page, "the Swedish lobby") == []
     page.select_option("#seats", "4")
     page.select_option("#level", "easy")

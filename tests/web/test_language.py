@@ -34,11 +34,11 @@ def test_the_browser_language_is_the_default(app: Any) -> None:
         assert "Integritet och lagring" in swedish.text  # the footer
         assert 'id="lang-switch"' in swedish.text
     lobby = p.get("/", headers=SV).text
-    for words in ("Nytt parti", "Spelare vid bordet", "Ge korten", "Dina sparade partier",
+    for words in ("Mot datorn", "Spelare vid bordet", "Ge korten", "Dina sparade partier",
                   "Klassisk Chicago med köpstopp", "4 spelare (du och 3)"):
         assert words in lobby, words
     shown = re.sub(r"<script\b.*?</script>", " ", lobby, flags=re.S)  # the catalog's keys
-    assert "Deal the cards" not in shown and "New game" not in shown
+    assert "Deal the cards" not in shown and "Against the computer" not in shown
 
 
 def test_the_switch_is_remembered_by_a_cookie(app: Any) -> None:

@@ -187,6 +187,9 @@ def _page(
     return response
 
 
+QUICK_PLAY_PATH: Final = "/api/quick"
+"""The quick-play queue's address (docs/api.md): the lobby offers "Play now" where it is."""
+
 ERROR_HEADINGS: Final = {404: N_("Page not found"), 405: N_("Not here"),
                           500: N_("Something went wrong")}
 REFUSED: Final = N_("The request was refused")
@@ -237,13 +240,19 @@ def language(request: Request, lang: str = "", next: str = "/") -> Response:
 
 @router.get("/", response_class=HTMLResponse)
 def lobby(request: Request) -> HTMLResponse:
-    """The lobby: the new-game form, the saved games and backup import. Just after signing
-    up or in with the guest's games brought along (`?claimed=n`, from the form's script),
-    it says how many came."""
+    """The lobby: the ways to play (now with anyone, against the computer, with friends,
+    the day's deal), the new game's choices behind "More choices", the saved games and
+    backup import. Just after signing up or in with the guest's games brought along
+    (`?claimed=n`, from the form's script), it says how many came."""
     claimed = request.query_params.get("claimed", "")
     moved = int(claimed) if claimed.isascii() and claimed.isdigit() and len(claimed) < 7 else None
     return _page(request, "lobby.html", {"page": "lobby", "presets": list(PRESETS.values()),
-                                         "claimed": moved})
+                                         "claimed": moved, "quick_play": _quick_play(request)})
+
+
+def _quick_play(request: Request) -> bool:
+    """Whether this server seats people at tables with anyone (its quick-play queue)."""
+    return any(getattr(route, "path", None) == QUICK_PLAY_PATH for route in request.app.routes)
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)

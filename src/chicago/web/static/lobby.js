@@ -1,36 +1,14 @@
-// The lobby: the new-game form (its rules editor is rules-editor.js), the saved games and imports.
+// The lobby: a game against the computer in one press (its choices are lobby-choices.js),
+// the saved games and imports.
 import { api, el, errorText } from './api.js';
-import { N_, dateTime, t } from './i18n.js';
+import { dateTime, t } from './i18n.js';
 import { BOT_NAMES } from './faces.js';
 import { deleteRowButton } from './lobby-delete.js';
 import { offer } from './lobby-resume.js';
-import { rulesEditor } from './rules-editor.js';
-
-const NAMES = [N_('You'), ...BOT_NAMES];
-const seatName = (seat) => (seat === 0 ? t(NAMES[0]) : NAMES[seat]);
+import { choices, remember, seatName } from './lobby-choices.js';
 
 const form = document.getElementById('new-game');
-const seatsSelect = document.getElementById('seats');
-const levelSelect = document.getElementById('level');
-const perSeat = document.getElementById('per-seat');
-const seatLevels = document.getElementById('seat-levels');
-const profileSelect = document.getElementById('profile');
 const formError = document.getElementById('new-game-error');
-const rules = rulesEditor();
-
-function renderSeatLevels() {
-  const n = Number(seatsSelect.value);
-  const previous = [...seatLevels.querySelectorAll('select')].map((s) => s.value);
-  seatLevels.replaceChildren();
-  for (let seat = 1; seat < n; seat += 1) {
-    const id = `level-${seat}`;
-    // the levels and their words as the page's own level choice offers them (the server's)
-    const select = el('select', { id, 'data-seat': seat },
-      [...levelSelect.options].map((o) => el('option', { value: o.value }, o.textContent)));
-    select.value = previous[seat - 1] || levelSelect.value;
-    seatLevels.append(el('div', { class: 'row' }, el('label', { for: id }, t('Seat {n}: {name}', { n: seat, name: seatName(seat) })), select));
-  }
-}
 
 // The table page animates what the bots did before seat 0's first turn (the create and
 // import answers carry those events; a plain load of the table does not).
@@ -48,43 +26,40 @@ function showError(box, message) {
   box.hidden = !message;
 }
 
+function dealing(busy) {
+  const start = document.getElementById('start');
+  start.disabled = busy;
+  document.getElementById('deal').disabled = busy;
+  document.getElementById('start-title').textContent = busy ? t('Dealing…') : t('Against the computer');
+  start.setAttribute('aria-busy', String(busy));
+}
+
+// "Against the computer" (at the top) and "Deal the cards" (under the choices) both send it.
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   showError(formError, '');
-  const seats = Number(seatsSelect.value);
-  const body = { seats };
-  if (perSeat.checked) body.levels = [...seatLevels.querySelectorAll('select')].map((s) => s.value);
-  else body.level = levelSelect.value;
-  body.profile = rules.profile();
-  if (body.profile === null) { showError(formError, t('The rule knobs are not loaded yet.')); return; }
+  const body = choices();
+  if (body === null) { showError(formError, t('The rule knobs are not loaded yet.')); return; }
   const seedText = document.getElementById('seed').value.trim();
   if (seedText) {
-    if (!/^\d+$/.test(seedText)) { showError(formError, t('The seed must be a whole number (or empty for a random one).')); return; }
+    if (!/^\d+$/.test(seedText)) {
+      showError(formError, t('The seed must be a whole number (or empty for a random one).'));
+      document.getElementById('more-choices').open = true;
+      return;
+    }
     body.seed = Number(seedText);
   } else {
     body.seed = null;
   }
-  const button = document.getElementById('start');
-  button.disabled = true;
-  button.textContent = t('Dealing…');
+  remember();
+  dealing(true);
   try {
     const table = await api('POST', '/api/games', body);
     openTable(table);
   } catch (error) {
     showError(formError, errorText(error));
-    button.disabled = false;
-    button.textContent = t('Deal the cards');
+    dealing(false);
   }
-});
-
-seatsSelect.addEventListener('change', renderSeatLevels);
-levelSelect.addEventListener('change', () => {
-  for (const select of seatLevels.querySelectorAll('select')) select.value = levelSelect.value;
-});
-perSeat.addEventListener('change', () => {
-  seatLevels.hidden = !perSeat.checked;
-  levelSelect.disabled = perSeat.checked;
-  if (perSeat.checked) renderSeatLevels();
 });
 
 // Saved games -------------------------------------------------------------------------------
@@ -94,7 +69,7 @@ const when = dateTime;
 function profileName(profile) {
   if (!profile) return '';
   const id = typeof profile === 'string' ? profile : profile.id;
-  const preset = [...profileSelect.options].find((o) => o.value === id);
+  const preset = [...document.getElementById('profile').options].find((o) => o.value === id);
   if (preset) return preset.textContent;
   if (typeof profile !== 'string' && profile.title) return profile.title;
   return id ? t('custom rules ({id})', { id }) : '';
@@ -140,7 +115,7 @@ async function loadGames() {
     let status = t('In progress, deal {deal}', { deal: game.deal });
     if (finished) {
       status = game.winner === 0 ? t('Finished: you won')
-        : NAMES[game.winner] ? t('Finished: {name} won', { name: NAMES[game.winner] }) : t('Finished');
+        : BOT_NAMES[game.winner - 1] ? t('Finished: {name} won', { name: BOT_NAMES[game.winner - 1] }) : t('Finished');
     }
     const item = el('li', { class: 'game-row', 'data-game': game.id },
       el('div', { class: 'game-main' },

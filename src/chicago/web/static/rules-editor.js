@@ -9,14 +9,17 @@ import { t } from './i18n.js';
 const $ = (id) => document.getElementById(id);
 
 /** Wire the editor of the page; `profile()` is what to send as a new table's `profile`
- * (a preset id, or {base, changes}), or null while the knobs are still loading. */
-export function rulesEditor() {
+ * (a preset id, or {base, changes}), or null while the knobs are still loading. `kept`:
+ * changes {knob: value} to show on the chosen base once its knobs are in (a player's last
+ * custom rules, with "custom" and the base already chosen in the page's selects). */
+export function rulesEditor(kept = null) {
   const profileSelect = $('profile');
   const rulesLink = $('rules-link');
   const editor = $('custom-editor');
   const baseSelect = $('custom-base');
   const knobsBox = $('knobs');
   const summary = $('custom-summary');
+  let pending = kept && typeof kept === 'object' ? kept : null;
   let profiles = null; // {presets: [...], choices: {knob: [value, ...]}, words: {knob: {label, values}}}
 
   // The server words every knob and value (text/knob_words.py, tested there): a missing one
@@ -69,8 +72,12 @@ export function rulesEditor() {
       const select = el('select', { id, 'data-knob': knob, onchange: updateSummary },
         values.map((v) => el('option', { value: JSON.stringify(v) }, words(knob, v))));
       select.value = JSON.stringify(base.knobs[knob]);
+      if (pending && knob in pending && values.some((v) => JSON.stringify(v) === JSON.stringify(pending[knob]))) {
+        select.value = JSON.stringify(pending[knob]);
+      }
       knobsBox.append(el('div', { class: 'row knob' }, el('label', { for: id }, label(knob)), select));
     }
+    pending = null; // the kept changes apply to the first knobs shown, not to another base
     updateSummary();
   }
 
