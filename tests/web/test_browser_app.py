@@ -96,7 +96,7 @@ def test_dark_scheme_is_dark_and_readable_on_a_phone(server: str, browser: Any) 
                                   service_workers="block")
     page = context.new_page()
     page.goto(server + "/")
-    page.wait_for_selector("#new-game")
+    page.wait_for_selector("#start")
     assert page.evaluate(DARK) < 0.15
     problems = axe_problems(page, "lobby, dark")
     page.goto(f"{server}/games/{new_game(page)}")

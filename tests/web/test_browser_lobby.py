@@ -2,7 +2,9 @@
 to play are all in view without scrolling, "More choices" opens the new game's settings from
 the keyboard, the choices made there are kept in the browser (a reload shows them, folded,
 under "Against the computer") and that button deals a game with them in one press; axe-core
-finds no serious or critical problem, the choices folded or open."""
+finds no serious or critical problem, the choices folded or open. On the phone, "Play now":
+a guest gives a name once, waits with the countdown, leaves the queue, presses again (one
+press now: the name is kept) and lands at the table once three others press too."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from browser_support import api, axe_problems, needs_chromium
 
 pytestmark = needs_chromium
 
-WAYS = ("#start", "#friends-link", "#daily-link")  # against the computer, friends, the day's
+WAYS = ("#quick-play", "#start", "#friends-link", "#daily-link")
 
 
 def in_view(page: Any, selector: str) -> bool:
@@ -29,8 +31,9 @@ def in_view(page: Any, selector: str) -> bool:
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 720)], ids=["phone", "laptop"])
 def test_the_lobby_leads_with_the_ways_to_play_and_keeps_the_choices(
-    server: str, browser: Any, shots: Path, size: tuple[int, int]
+    live_server: tuple[str, str], browser: Any, shots: Path, size: tuple[int, int]
 ) -> None:
+    server = live_server[0]
     phone = size[0] < 640
     scheme = "light" if phone else "dark"
     context = browser.new_context(viewport={"width": size[0], "height": size[1]},
@@ -48,6 +51,8 @@ def test_the_lobby_leads_with_the_ways_to_play_and_keeps_the_choices(
     assert "4 players" in page.inner_text("#start-choices")
     page.screenshot(path=str(shots / f"lobby-{size[0]}-{scheme}.png"))
     problems = axe_problems(page, f"the lobby at {size[0]}")
+    if phone:
+        problems += quick_play(browser, page, server, shots)
 
     # "More choices" by the keyboard: Tab from the day's deal reaches it, Enter opens it.
     page.focus("#daily-link")
@@ -76,3 +81,39 @@ def test_the_lobby_leads_with_the_ways_to_play_and_keeps_the_choices(
     assert problems == []
     assert not errors, errors
     context.close()
+
+
+def quick_play(browser: Any, page: Any, server: str, shots: Path) -> list[str]:
+    """"Play now" on the phone, as the module's docstring tells it; axe's problems on the way."""
+    page.tap("#quick-play")
+    page.wait_for_selector("#quick-name", state="visible")
+    page.fill("#quick-name", "Ann")
+    page.tap("#quick-name-form button[type=submit]")
+    page.wait_for_selector("#quick-wait", state="visible")
+    assert 0 < int(page.inner_text("#quick-seconds")) <= 20
+    assert "table of 4" in page.inner_text("#quick-status")
+    assert in_view(page, "#quick-leave")
+    page.screenshot(path=str(shots / "lobby-quick-wait.png"))
+    problems: list[str] = axe_problems(page, "the lobby waiting for quick play")
+    page.tap("#quick-leave")
+    page.wait_for_selector("#quick", state="hidden")
+
+    page.tap("#quick-play")  # the name is kept: one press
+    page.wait_for_selector("#quick-wait", state="visible")
+    others = []
+    for name in ("Bo", "Cy", "Di"):
+        context = browser.new_context()
+        other = context.new_page()
+        other.goto(server + "/")
+        pressed = api(other, "POST", "/api/quick", {"name": name})
+        assert pressed["status"] == 200, pressed
+        others.append(context)
+    page.wait_for_url("**/tables/*")
+    table = api(page, "GET", "/api/tables/" + page.url.rsplit("/", 1)[1])
+    names = [p["name"] for p in json.loads(table["body"])["live"]["players"]]
+    assert table["status"] == 200 and sorted(names) == ["Ann", "Bo", "Cy", "Di"], table
+    for context in others:
+        context.close()
+    page.goto(server + "/")
+    page.wait_for_load_state("networkidle")
+    return problems

@@ -31,6 +31,8 @@ from chicago.core.rules import (
     get_profile,
     read_changes,
 )
+from chicago.table.tables.quick import QUICK_SEATS
+from chicago.table.tables.quick import WAIT as QUICK_WAIT
 from chicago.table.tables.seating import TIMERS
 from chicago.table.tables.service import ServiceError
 from chicago.text import i18n
@@ -187,8 +189,8 @@ def _page(
     return response
 
 
-QUICK_PLAY_PATH: Final = "/api/quick"
-"""The quick-play queue's address (docs/api.md): the lobby offers "Play now" where it is."""
+QUICK_PLAY: Final = {"seats": QUICK_SEATS, "wait": int(QUICK_WAIT.total_seconds())}
+"""What "Play now" says of quick play (docs/api.md): its seats and longest wait in seconds."""
 
 ERROR_HEADINGS: Final = {404: N_("Page not found"), 405: N_("Not here"),
                           500: N_("Something went wrong")}
@@ -247,12 +249,7 @@ def lobby(request: Request) -> HTMLResponse:
     claimed = request.query_params.get("claimed", "")
     moved = int(claimed) if claimed.isascii() and claimed.isdigit() and len(claimed) < 7 else None
     return _page(request, "lobby.html", {"page": "lobby", "presets": list(PRESETS.values()),
-                                         "claimed": moved, "quick_play": _quick_play(request)})
-
-
-def _quick_play(request: Request) -> bool:
-    """Whether this server seats people at tables with anyone (its quick-play queue)."""
-    return any(getattr(route, "path", None) == QUICK_PLAY_PATH for route in request.app.routes)
+                                         "claimed": moved, "quick_play": QUICK_PLAY})
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
