@@ -9,7 +9,6 @@ pool; each answers with a ready Response (no response model to validate).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -17,37 +16,26 @@ from fastapi.responses import JSONResponse, Response
 
 from chicago.core.rules import get_profile
 from chicago.store import Owner
-from chicago.table.tables.service import BadRequest, Table, TableService, parse_profile
+from chicago.table.tables.service import BadRequest, parse_profile
 from chicago.text.core_errors import error_words
 from chicago.text.i18n import LANGUAGES, _, catalog_for_browser, known
-from chicago.web.action_body import parse_action
 from chicago.web.auth import (
     SESSION_COOKIE,
     Accounts,
     client_address,
     hash_token,
     request_account,
-    request_owner,
     set_session_cookie,
 )
 from chicago.web.body import JsonBody
 from chicago.web.language import LANG_COOKIE, chosen, set_language_cookie
-from chicago.web.metrics import Arrived, metrics_of
 from chicago.web.wire import (
     error_body,
-    hint_json,
     profiles_json,
     rules_json,
-    summary_json,
-    table_json,
 )
 
 router = APIRouter(prefix="/api")
-
-
-def _service(request: Request) -> TableService:
-    service: TableService = request.app.state.service
-    return service
 
 
 def _accounts(request: Request) -> Accounts:
@@ -55,100 +43,10 @@ def _accounts(request: Request) -> Accounts:
     return accounts
 
 
-def _table_response(table: Table, status_code: int = 200) -> JSONResponse:
-    return JSONResponse(
-        table_json(table),
-        status_code=status_code,
-        headers={"Server-Timing": f"bots;dur={table.bot_seconds * 1000:.2f}"},
-    )
-
-
 def _object(body: object, what: str) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise BadRequest(_("The request body must be a JSON object ({what})", what=what))
     return body
-
-
-# Games ---------------------------------------------------------------------------------------
-
-_CREATE_FIELDS = {"seats", "levels", "level", "profile", "seed"}
-
-
-@router.post("/games", status_code=201)
-def create_game(request: Request, body: JsonBody) -> Response:
-    data = _object(body, _("Send seats, levels or level, profile and seed"))
-    unknown = set(data) - _CREATE_FIELDS
-    if unknown:
-        raise BadRequest(_("Unknown field {field} for a new game",
-                           field=repr(sorted(unknown)[0])))
-    table = _service(request).create(
-        request_owner(request),
-        seats=data.get("seats", 4),
-        levels=data.get("levels"),
-        level=data.get("level"),
-        profile=data.get("profile"),
-        seed=data.get("seed"),
-    ).table
-    return _table_response(table, 201)
-
-
-@router.get("/games")
-def list_games(request: Request) -> Response:
-    owner = request_owner(request)
-    rows = _service(request).list(owner)
-    people = set(request.app.state.tables.live.tables_of(owner, left=True))  # not games alone
-    return JSONResponse({"games": [summary_json(r) for r in rows if r.id not in people]})
-
-
-@router.post("/games/import", status_code=201)
-def import_game(request: Request, body: JsonBody) -> Response:
-    table = _service(request).import_file(request_owner(request), body).table
-    return _table_response(table, 201)
-
-
-@router.get("/games/{game_id}")
-def get_game(request: Request, game_id: str) -> Response:
-    return _table_response(_service(request).get(request_owner(request), game_id, alone=True).table)
-
-
-@router.post("/games/{game_id}/actions")
-def act(request: Request, game_id: str, body: JsonBody, at: Arrived) -> Response:
-    with metrics_of(request).measured("solo", body, at):
-        data = _object(body, _("Send version and action"))
-        unknown = set(data) - {"version", "action"}
-        if unknown:
-            raise BadRequest(_("Unknown field {field} (send version and action)",
-                               field=repr(sorted(unknown)[0])))
-        if "version" not in data or "action" not in data:
-            raise BadRequest(_("Send the game's version and the action"))
-        action = parse_action(data["action"])
-        table = _service(request).act(
-            request_owner(request), game_id, data["version"], action, alone=True
-        ).table
-        return _table_response(table)
-
-
-@router.delete("/games/{game_id}", status_code=204)
-def delete_game(request: Request, game_id: str) -> Response:
-    _service(request).delete(request_owner(request), game_id)
-    return Response(status_code=204)
-
-
-@router.get("/games/{game_id}/hint")
-def hint(request: Request, game_id: str) -> Response:
-    return JSONResponse(
-        hint_json(_service(request).hint(request_owner(request), game_id, alone=True))
-    )
-
-
-@router.get("/games/{game_id}/export")
-def export(request: Request, game_id: str) -> Response:
-    data = _service(request).export(request_owner(request), game_id, alone=True)
-    return Response(
-        json.dumps(data, ensure_ascii=False, indent=1) + "\n",
-        media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="chicago-{game_id}.json"'},
-    )
 
 
 # Accounts ------------------------------------------------------------------------------------

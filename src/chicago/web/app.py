@@ -85,6 +85,7 @@ from chicago.web import (
     stats_pages,
     watch,
 )
+from chicago.web import tables as tables_router
 from chicago.web.auth import Accounts, AuthError, OwnerCookies
 from chicago.web.body import BodyError
 from chicago.web.language import LanguageMiddleware, request_language
@@ -339,8 +340,9 @@ def create_app(
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)
     # Routes are matched in order, one by one: the tables' (an action is the busiest request
-    # there is) come first. No path of theirs (/api/tables/..., /api/invites/...) is one of
-    # another router's, so the order changes no answer.
+    # there is) come first. No path of theirs (/api/tables/..., /api/games/..., the socket,
+    # /api/invites/...) is one of another router's, so the order changes no answer.
+    app.include_router(tables_router.router)
     app.include_router(live.router)
     app.include_router(quick.router)
     app.include_router(watch.router)

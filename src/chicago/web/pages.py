@@ -61,8 +61,8 @@ from chicago.web.language import (
     safe_next,
     set_language_cookie,
 )
-from chicago.web.live import first_table
 from chicago.web.table_page import TablePage, seat_at_table, single_player, spectator
+from chicago.web.tables import first_table
 from chicago.web.watch import first_watch
 from chicago.web.wire import table_json
 

@@ -18,7 +18,7 @@ from chicago.table.tables.quick import QUICK_SEATS
 from chicago.table.tables.service import TableService
 from chicago.text.i18n import _
 from chicago.web.auth import request_owner
-from chicago.web.live import default_name, object_body
+from chicago.web.tables import default_name, object_body
 from chicago.web.wire import open_table_json, quick_json
 
 router = APIRouter(prefix="/api")

@@ -124,6 +124,9 @@ class LiveView:
     ratings: tuple[SeatChange, ...] | None = None
     """What the finished game did to each rated person's rating, by seat (empty while the
     game goes on); None at a table that is not rated (`chicago.table.tables.rated`)."""
+    inline: bool = False
+    """The table's pace is inline: its bots decided inside this request (a single
+    player's table), so nobody else is told of it."""
 
     @property
     def watching(self) -> bool:
@@ -357,6 +360,7 @@ class LiveTables(Rematches):
             link=live.invite if creator else None,
             again=again if again is not None else self._again_of(live),
             ratings=(rated or (self.ratings.changes(row, live, state, self.clock()),))[0],
+            inline=live.pace_ms == INLINE,
         )
 
     # Turns -------------------------------------------------------------------------------

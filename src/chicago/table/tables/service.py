@@ -19,10 +19,11 @@ driver, the watch links and the web's hub use only the public methods below.
 
 The face: `create` (a single player's table) and `import_file`; `open_table`, `join`,
 `start`, `set_seat`, `renew_invite`, `revoke_invite`, `preview`, `again` (sitting down at a
-table with people); `seat_of`, `get`, `view_for`, `views_for`; `act`, `step`, `due`, `hint`,
-`set_away`, `chat`, `chat_log`, `export`, `leave`, `delete`, `list`; quick play's
-`quick_join`, `quick_state`, `quick_leave`, `quick_due`; the open tables' `open_tables`,
-`set_listed`, `sit`.
+table with people); `seat_of`, `pace_of`, `get`, `view_for`, `views_for`; `act`, `step`,
+`due`, `hint`, `set_away`, `chat`, `chat_log`, `export`, `leave`, `delete`, `list`;
+`require_creator` (what the creator's own settings, such as watch links, ask first); quick
+play's `quick_join`, `quick_state`, `quick_leave`, `quick_due`; the open tables'
+`open_tables`, `set_listed`, `sit`.
 """
 
 from __future__ import annotations
@@ -219,13 +220,19 @@ class TableService(OpenTables):
         chosen = action(HUMAN) if callable(action) else action
         return self._inline_view(self._act_inline(owner, game_id, version, chosen, snap))
 
+    def pace_of(self, game_id: str) -> str:
+        """The table's pace: "inline" (one person at seat 0, whose request the bots answer
+        in) or "table" (people; the bots decide through `step`). NotFound for no game."""
+        _row, live = self._place(game_id)
+        return "inline" if live.pace_ms == INLINE else "table"
+
     def _bad_version(self, game_id: str, version: object) -> BadRequest:
         """A version that is no whole number, said as the table's kind says it."""
         try:
-            _row, live = self._place(game_id)
+            pace = self.pace_of(game_id)
         except NotFound:
-            live = None
-        if live is not None and live.pace_ms != INLINE:
+            pace = "inline"
+        if pace == "table":
             return BadRequest(_("Version must be a whole number, not {value}",
                                 value=repr(version)))
         return BadRequest(_("Version must be a whole number, not {version}",
