@@ -61,8 +61,8 @@ def _frame(
     )
 
 
-def _y_axis(low: float, high: float, fmt: Callable[[float], str] = number
-            ) -> tuple[list[str], float]:
+def _y_axis(low: float, high: float, fmt: Callable[[float], str] = number,
+            left: float = LEFT) -> tuple[list[str], float]:
     """Grid lines and labels at round steps; the scale (units per value)."""
     span = (high - low) or 1.0
     # an axis from zero (or across it) in steps of its longer side; one above zero (a
@@ -73,11 +73,11 @@ def _y_axis(low: float, high: float, fmt: Callable[[float], str] = number
     for i in range(ticks + 1):
         v = low + span * i / ticks
         y = H - BOTTOM - (v - low) * scale
-        out.append(f'<line class="grid" x1="{LEFT}" x2="{W - RIGHT}" y1="{y:.1f}" y2="{y:.1f}">'
+        out.append(f'<line class="grid" x1="{left}" x2="{W - RIGHT}" y1="{y:.1f}" y2="{y:.1f}">'
                    "</line>")
-        out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">'
+        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">'
                    f"{escape(fmt(v))}</text>")
-    out.append(f'<line class="axis" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{H - BOTTOM}"></line>')
+    out.append(f'<line class="axis" x1="{left}" x2="{left}" y1="{TOP}" y2="{H - BOTTOM}"></line>')
     return out, scale
 
 
@@ -93,26 +93,30 @@ def line_chart(
     marker: float | None = None,
     colours: Sequence[str] | None = None,
     y_min: float = 0.0,
+    y_format: Callable[[float], str] | None = None,
+    left: float = LEFT,
 ) -> Markup:
     """Lines over shared x values (deals, games); `marker` draws a dashed level (target);
     `colours` gives each line its own (the seats' colours at the table, faces.py: each line
     is drawn over a dark outline, so that a light colour shows on the page). The y axis
-    runs from `y_min` (0 unless given: a rating's starts near its lowest value)."""
+    runs from `y_min` (0 unless given: a rating's starts near its lowest value), its labels
+    written by `y_format` (the locale's numbers unless given), `left` units wide."""
     palette = tuple(colours) if colours else COLOURS
     top = max([v for _, ys in series for v in ys] + [marker or 0, 1])
     high = y_max if y_max is not None else _nice_max(top)
-    body, scale = _y_axis(y_min, high, share if percent else number)
+    fmt = y_format or (share if percent else number)
+    body, scale = _y_axis(y_min, high, fmt, left)
     x0, x1 = xs[0] if xs else 0, xs[-1] if xs else 1
     xspan = (x1 - x0) or 1
 
     def px(x: float) -> float:
-        return LEFT + (x - x0) * (W - LEFT - RIGHT) / xspan
+        return left + (x - x0) * (W - left - RIGHT) / xspan
 
     def py(y: float) -> float:
         return H - BOTTOM - (y - y_min) * scale
 
     if marker is not None:
-        body.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{py(marker):.1f}" '
+        body.append(f'<line x1="{left}" x2="{W - RIGHT}" y1="{py(marker):.1f}" '
                     f'y2="{py(marker):.1f}" stroke="#8a5a00" stroke-dasharray="6 4"></line>')
     for i, (_, ys) in enumerate(series):
         points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(xs, ys, strict=False))
@@ -129,7 +133,7 @@ def line_chart(
             )
     body.append(f'<text x="{W - RIGHT}" y="{H - BOTTOM + 16}" text-anchor="end">'
                 f"{escape(x_label)} {x1:g}</text>")
-    body.append(f'<text x="{LEFT}" y="{H - BOTTOM + 16}">{x0:g}</text>')
+    body.append(f'<text x="{left}" y="{H - BOTTOM + 16}">{x0:g}</text>')
     legend = [(palette[i % len(palette)], label) for i, (label, _) in enumerate(series)]
     return _frame(title, desc, body, legend if len(series) > 1 else ())
 

@@ -8,6 +8,8 @@ table, no game to open, no way to write to them.
 
 from __future__ import annotations
 
+import math
+
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
@@ -49,13 +51,14 @@ def rating_chart(history: tuple[RatingStep, ...], games: int) -> Markup | None:
     first = games - len(history)
     low = min(values)
     high = max(values)
-    y_min = max(0.0, (low // 50) * 50 - 50)
-    y_max = (high // 50) * 50 + 100
+    # whole hundreds around the line, so that the grid falls on round ratings
+    y_min = max(0.0, math.floor((low - 25) / 100) * 100)
+    y_max = math.ceil((high + 25) / 100) * 100
     return line_chart(
         _("Rating over the games"),
         _("The rating before the first rated game shown and after each rated game since."),
         [(_("rating"), values)], list(range(first, games + 1)), _("games"),
-        y_min=y_min, y_max=y_max,
+        y_min=y_min, y_max=y_max, y_format=whole, left=64,
     )
 
 
