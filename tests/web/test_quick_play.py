@@ -245,3 +245,31 @@ def _assert_seated_once(tables: TableService, people: list[Player],
         live = tables.live.get(s["table"])
         assert live is not None and live.seat_of(owner_of(player)) == s["seat"]
     assert tables.quick.group(4, "chicago-gamewide-0.2") == (0, None)  # nobody left waiting
+
+
+def test_a_guest_waiting_who_signs_up_keeps_the_press(app: Any) -> None:
+    _clocked(app)
+    ann = Player(app)
+    a = _press(ann, "Ann", seats=3)
+    assert ann.signup("annika").status_code == 201
+    assert _state(ann, a["id"])["status"] == "waiting"  # the account's press now
+    assert _press(ann, "Annika", seats=3)["id"] == a["id"]  # not a second one
+
+
+def test_the_rematch_of_a_quick_table_is_rated_with_the_phrases_only(app: Any) -> None:
+    clock = _clocked(app)
+    ann, bo = Player(app), Player(app)
+    _press(ann, "Ann", seats=2)
+    game_id = _press(bo, "Bo", seats=2)["table"]
+    for player in (ann, bo):  # stand-ins play both seats to the end
+        assert player.post(f"/api/tables/{game_id}/away", {"away": True}).status_code == 204
+    tables = tables_of(app)
+    while not tables.state_of(game_id).finished:
+        clock.advance(1)
+        tables.step(game_id)
+    again = bo.post(f"/api/tables/{game_id}/again").json()["id"]
+    live = tables.live.get(again)
+    assert live is not None and live.rated and live.strangers
+    r = bo.post(f"/api/tables/{again}/chat", {"text": "again?"})
+    assert r.status_code == 403
+    assert again not in {t["id"] for t in bo.get("/api/open-tables").json()["tables"]}

@@ -194,6 +194,7 @@ class LiveStore(PresenceStore, InviteStore, ChatStore):
         now: datetime,
         again_deadline: datetime | None,
         listed: bool = False,
+        rated: bool = False,
     ) -> None:
         self.store._add_game(s, row, [], now)
         s.add(
@@ -206,7 +207,7 @@ class LiveStore(PresenceStore, InviteStore, ChatStore):
                 to_act=None,
                 due=again_deadline,
                 again_deadline=again_deadline,
-                rated=False,
+                rated=rated,
                 listed=listed,
             )
         )
@@ -235,17 +236,21 @@ class LiveStore(PresenceStore, InviteStore, ChatStore):
         pace_ms: int,
         now: datetime,
         deadline: datetime,
+        *,
+        listed: bool = False,
+        rated: bool = False,
     ) -> str:
         """The rematch of finished table `old_id`, made once: in one transaction that locks
         the old table's row, the rematch already made (its id), else this new one (`row`,
-        open until everyone accepted or `deadline`), recorded as the old table's."""
+        open until everyone accepted or `deadline`, `listed` and `rated` as the old table),
+        recorded as the old table's."""
         with self.store._write() as s:
             made = s.execute(
                 select(_LIVE.c.again_id).where(_LIVE.c.game_id == old_id).with_for_update()
             ).scalar()
             if made is not None:
                 return str(made)
-            self._insert(s, row, seats, timer, pace_ms, now, deadline)
+            self._insert(s, row, seats, timer, pace_ms, now, deadline, listed, rated)
             s.flush()
             s.execute(
                 update(_LIVE).where(_LIVE.c.game_id == old_id).values(again_id=row.id)

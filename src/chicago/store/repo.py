@@ -36,6 +36,7 @@ from chicago.store.models import (
     GameStats,
     LiveTable,
     PlayerRating,
+    QuickEntry,
     RatingChange,
     Review,
     ShareLink,
@@ -506,6 +507,7 @@ class Store(AccountRecords):
                 .values(owner_kind=account.kind, owner_id=account.id)
                 .execution_options(synchronize_session=False)
             )
+            self._claim_presses(s, guest, account)
             s.execute(
                 update(GameStats)
                 .where(GameStats.owner_kind == guest.kind, GameStats.owner_id == guest.id)
@@ -517,6 +519,26 @@ class Store(AccountRecords):
                     StatsTotals.owner_kind == who.kind, StatsTotals.owner_id == who.id
                 ))
         return int(moved)
+
+    @staticmethod
+    def _claim_presses(s: Session, guest: Owner, account: Owner) -> None:
+        """The guest's presses of quick play become the account's (its seat there moved
+        with the seats); a guest still waiting while the account waits too stops waiting
+        (one waiting press a person)."""
+        def of(who: Owner) -> Any:
+            return (QuickEntry.owner_kind == who.kind) & (QuickEntry.owner_id == who.id)
+
+        waiting = select(QuickEntry.id).where(of(account), QuickEntry.state == "waiting")
+        if s.scalar(waiting) is not None:
+            s.execute(
+                update(QuickEntry).where(of(guest), QuickEntry.state == "waiting")
+                .values(state="left").execution_options(synchronize_session=False)
+            )
+        s.execute(
+            update(QuickEntry).where(of(guest))
+            .values(owner_kind=account.kind, owner_id=account.id)
+            .execution_options(synchronize_session=False)
+        )
 
     # Deleting an account ------------------------------------------------------------------
 
@@ -538,6 +560,12 @@ class Store(AccountRecords):
             owned = (Game.owner_kind == "account", Game.owner_id == owner_id)
             n = int(s.scalar(select(func.count()).select_from(Game).where(*owned)) or 0)
             self._leave_tables(s, me)
+            s.execute(  # nobody is seated for an account that is gone
+                update(QuickEntry)
+                .where(QuickEntry.owner_kind == "account", QuickEntry.owner_id == owner_id,
+                       QuickEntry.state == "waiting")
+                .values(state="left").execution_options(synchronize_session=False)
+            )
             games = select(Game.id).where(*owned)
             s.execute(delete(GameAction).where(GameAction.game_id.in_(games)))
             s.execute(delete(Game).where(*owned))

@@ -55,8 +55,9 @@ class Rematches(Seating):
                 row.owner, state.setup.profile, row.seats, secrets.randbelow(MAX_SEED + 1),
                 levels, now,
             )
-            new_id = self.live.create_again(
-                game_id, new_row, seats, live.timer, live.pace_ms, now, now + AGAIN_WAIT
+            new_id = self.live.create_again(  # strangers' table again: rated, phrases only
+                game_id, new_row, seats, live.timer, live.pace_ms, now, now + AGAIN_WAIT,
+                listed=live.listed, rated=live.rated,
             )
         if not self.live.accept_again(new_id, owner):
             raise Conflict(_("Your seat at the new game has been given to a bot"))
