@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, Final
 
+from chicago.bots import HARD
 from chicago.core import record
 from chicago.core.events import Event
 from chicago.core.game import Game
@@ -41,7 +42,7 @@ from chicago.table.tables.service import TableService
 log = logging.getLogger("chicago.table.daily")
 
 SEATS: Final = 4
-LEVEL: Final = "hard"
+LEVEL: Final = HARD
 PAR_STALE: Final = timedelta(minutes=15)
 """A par claimed longer ago than this by a process that never finished it is played again."""
 
