@@ -12,9 +12,10 @@ what the single-player page shows for it: the decision in view and every control
 each stage in the log (R3), the recap of every deal, and the result with every player's
 score, the replay and "Play again". Every page and every socket frame hold only the seat's
 own cards (R9.1). Bo closes the page mid-deal: the turn timer (30 s) makes that one
-decision and the log says so; Bo opens the table again and plays on. At the end the three
-press "Play again" and the new table starts. Screenshots of every kind of decision at both
-sizes go to $CHICAGO_SCREENSHOTS.
+decision and the log says so; Bo opens the table again and plays on. The table is listed
+with a timer, so rated: the result shows Cy's rating change (Cy alone has an account) on
+every page. At the end the three press "Play again" and the new table starts. Screenshots
+of every kind of decision at both sizes go to $CHICAGO_SCREENSHOTS.
 """
 
 from __future__ import annotations
@@ -177,7 +178,7 @@ def test_three_people_and_a_bot_play_a_whole_game_and_again(
         ann.open("/")
         r = api(ann.page, "POST", "/api/tables", {
             "name": "Ann", "seats": 4, "players": ["friend", "friend", "easy"], "timer": 30,
-            "profile": {"base": "basic", "changes": {"exchanges": 2}},
+            "profile": {"base": "basic", "changes": {"exchanges": 2}}, "listed": True,
         })
         assert r["status"] == 201, r
         game_id = json.loads(r["body"])["id"]
@@ -303,11 +304,22 @@ def test_three_people_and_a_bot_play_a_whole_game_and_again(
             pytest.fail(f"the game did not end in time: {[s.counts for s in people]}")
         assert closed_once and timed_out and moves > 40
 
-        # The result on every page: every player's score, the replay, play again.
+        # The result on every page: every player's score, the replay, play again; the table
+        # was listed with a timer, so rated: Cy's change (the only account) on every page,
+        # as the server stored it, and nothing for the guests and the bot.
+        stored = json.loads(api(ann.page, "GET", f"/api/tables/{game_id}")["body"])
+        [change] = stored["live"]["ratings"]
+        assert change["seat"] == 2 and change["before"] == 1500, change
+        sign = f"+{change['change']}" if change["change"] > 0 else (
+            f"\u2212{-change['change']}" if change["change"] < 0 else "\u00b10")
+        shown_change = f"Rating 1500 \u2192 {change['after']} ({sign})"
         for s in people:
             s.shot(shots, "result")
             scores = s.page.locator("#final-scores li").all_inner_texts()
             assert len(scores) == 4 and all(re.search(r"\d", x) for x in scores), scores
+            wait_js(s.page, "document.querySelector(\"#final-scores [data-seat='2'] .fs-rating\")")
+            assert s.page.locator("#final-scores .fs-rating").all_inner_texts() == [
+                shown_change], s.name  # the same words in Swedish
             assert s.page.get_attribute("#replay-link", "href") == f"/history/{game_id}"
             assert s.page.locator("#play-again").is_visible()
             stages = s.page.evaluate(SEEN)["stages"]
