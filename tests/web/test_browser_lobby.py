@@ -4,7 +4,9 @@ the keyboard, the choices made there are kept in the browser (a reload shows the
 under "Against the computer") and that button deals a game with them in one press; axe-core
 finds no serious or critical problem, the choices folded or open. On the phone, "Play now":
 a guest gives a name once, waits with the countdown, leaves the queue, presses again (one
-press now: the name is kept) and lands at the table once three others press too."""
+press now: the name is kept) and lands at the table once three others press too. On the
+laptop, an open table another person lists shows up in the lobby by itself, with its rules,
+timer, seats and their people, and "Take a seat" seats the guest there under a name."""
 
 from __future__ import annotations
 
@@ -53,6 +55,8 @@ def test_the_lobby_leads_with_the_ways_to_play_and_keeps_the_choices(
     problems = axe_problems(page, f"the lobby at {size[0]}")
     if phone:
         problems += quick_play(browser, page, server, shots)
+    else:
+        problems += open_table(browser, page, server, shots)
 
     # "More choices" by the keyboard: Tab from the day's deal reaches it, Enter opens it.
     page.focus("#daily-link")
@@ -114,6 +118,34 @@ def quick_play(browser: Any, page: Any, server: str, shots: Path) -> list[str]:
     assert table["status"] == 200 and sorted(names) == ["Ann", "Bo", "Cy", "Di"], table
     for context in others:
         context.close()
+    page.goto(server + "/")
+    page.wait_for_load_state("networkidle")
+    return problems
+
+
+def open_table(browser: Any, page: Any, server: str, shots: Path) -> list[str]:
+    """A table Bo lists appears in the open tables (the lobby polls); Ann takes a seat."""
+    context = browser.new_context()
+    bo = context.new_page()
+    bo.goto(server + "/")
+    made = api(bo, "POST", "/api/tables", {"name": "Bo", "seats": 3, "players": ["friend", "easy"],
+                                           "timer": 60, "listed": True})
+    assert made["status"] == 201, made
+    table_id = json.loads(made["body"])["id"]
+    row = f"#open-list [data-table='{table_id}']"
+    page.wait_for_selector(row, timeout=10_000)  # no reload: the list is asked for again
+    words = page.inner_text(row)
+    for said in ("3 players", "1 of 3 seats free", "1 min a move", "Bo (unrated)",
+                 "computer (easy)", "free seat"):
+        assert said in words, (said, words)
+    page.screenshot(path=str(shots / "lobby-open-table.png"), full_page=True)
+    problems: list[str] = axe_problems(page, "the lobby with an open table")
+    page.click(f"{row} button")  # no name yet: the field asks for one
+    assert page.get_attribute("#open-name", "aria-invalid") == "true"
+    page.fill("#open-name", "Ann")
+    page.click(f"{row} button")
+    page.wait_for_url(f"**/tables/{table_id}")
+    context.close()
     page.goto(server + "/")
     page.wait_for_load_state("networkidle")
     return problems

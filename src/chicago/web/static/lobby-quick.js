@@ -6,19 +6,20 @@
 // in this tab, so a reload of the lobby goes on waiting.
 import { ApiError, api, errorText } from './api.js';
 import { ngettext, t } from './i18n.js';
+import { keepName, keptName } from './lobby-name.js';
 
-const NAME_KEY = 'chicago.lobby.name';
 const PRESS_KEY = 'chicago.lobby.quick';
 
 const box = document.getElementById('quick');
 const button = document.getElementById('quick-play');
 
-function stored(storage, key, value) {
+/** The press this tab waits on: read (no `value`), kept, or forgotten (null). */
+function keptPress(value) {
   try {
-    if (value === undefined) return window[storage].getItem(key);
-    if (value === null) window[storage].removeItem(key);
-    else window[storage].setItem(key, value);
-  } catch (_) { /* no storage: asked again next time */ }
+    if (value === undefined) return window.sessionStorage.getItem(PRESS_KEY);
+    if (value === null) window.sessionStorage.removeItem(PRESS_KEY);
+    else window.sessionStorage.setItem(PRESS_KEY, value);
+  } catch (_) { /* no storage: a reload forgets the press (the server still holds it) */ }
   return null;
 }
 
@@ -65,7 +66,7 @@ function quickPlay() {
 
   function seated(entry) {
     stop();
-    stored('sessionStorage', PRESS_KEY, null);
+    keptPress(null);
     status.textContent = t('Seated: to the table…');
     window.location.assign(`/tables/${encodeURIComponent(entry.table)}`);
   }
@@ -76,11 +77,11 @@ function quickPlay() {
     if (entry.status === 'seated' && entry.table) { seated(entry); return; }
     if (entry.status !== 'waiting') {
       stop();
-      stored('sessionStorage', PRESS_KEY, null);
+      keptPress(null);
       show(null);
       return;
     }
-    stored('sessionStorage', PRESS_KEY, entry.id);
+    keptPress(entry.id);
     show('wait');
     status.textContent = t('Looking for players for a table of {n}…', { n: entry.seats });
     const people = entry.waiting || 1;
@@ -124,7 +125,7 @@ function quickPlay() {
   }
 
   button.addEventListener('click', () => {
-    const name = stored('localStorage', NAME_KEY);
+    const name = keptName();
     if (signedIn || name) { join(signedIn ? null : name); return; }
     show('name');
     nameField.focus();
@@ -139,7 +140,7 @@ function quickPlay() {
       nameField.focus();
       return;
     }
-    stored('localStorage', NAME_KEY, name);
+    keepName(name);
     nameField.removeAttribute('aria-invalid');
     join(name);
   });
@@ -150,7 +151,7 @@ function quickPlay() {
     stop();
     try {
       await api('DELETE', `/api/quick/${encodeURIComponent(press.id)}`);
-      stored('sessionStorage', PRESS_KEY, null);
+      keptPress(null);
       press = null;
       show(null);
       fail('');
@@ -166,7 +167,7 @@ function quickPlay() {
   });
 
   // A press this tab was waiting on before a reload goes on.
-  const kept = stored('sessionStorage', PRESS_KEY);
+  const kept = keptPress();
   if (kept) {
     press = { id: kept };
     ask();

@@ -1,5 +1,5 @@
 // The lobby: a game against the computer in one press (its choices are lobby-choices.js;
-// "Play now" is lobby-quick.js), the saved games and imports.
+// "Play now" is lobby-quick.js, the open tables lobby-open.js), the saved games and imports.
 import { api, el, errorText } from './api.js';
 import { dateTime, t } from './i18n.js';
 import { BOT_NAMES } from './faces.js';
@@ -7,6 +7,7 @@ import { deleteRowButton } from './lobby-delete.js';
 import { offer } from './lobby-resume.js';
 import { choices, remember, seatName } from './lobby-choices.js';
 import './lobby-quick.js';
+import './lobby-open.js';
 
 const form = document.getElementById('new-game');
 const formError = document.getElementById('new-game-error');
