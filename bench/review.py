@@ -4,9 +4,9 @@ another checkout's (main's, say), run at the same time in another process, so th
 ratio is fair on a loaded machine.
 
 Whole games are played by bots, seat 0 "the player" at a scripted level (normal or easy)
-against normal opponents, and seat 0's decisions are reviewed one by one
-(`review.decisions`, `review.review_decision`). The other checkout is run in a subprocess
-with its own `src` first on the path. Seconds are both process time (CPU) and wall clock
+against normal opponents, and seat 0's decisions are reviewed as the server reviews them
+(`review.decisions`, `pool.marks`). The other checkout is run in a subprocess with its own
+`src` first on the path. Seconds are both process time (CPU) and wall clock
 (what a player waits); the load average is printed with them.
 
     nice .venv/bin/python bench/review.py --games 3 --other /work/main
@@ -57,12 +57,9 @@ def review_game(data: dict[str, Any], workers: int = 1) -> dict[str, Any]:
     t = time.process_time()
     w = time.perf_counter()
     costs = []
-    if workers > 1:
-        from chicago.table.coach import pool as review_pool
+    from chicago.table.coach import pool as review_pool
 
-        found = review_pool.marks(replay, todo, review.SAMPLES, 0, workers)
-    else:
-        found = (review.review_decision(replay, index) for index in todo)
+    found = review_pool.marks(replay, todo, review.SAMPLES, 0, workers)
     for mark in found:
         if mark is not None:
             cost: Any = mark["cost"]

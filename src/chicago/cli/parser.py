@@ -136,8 +136,8 @@ def _add_replay_and_review(sub: Subcommands) -> None:
                    help=_("the marks by cost, the costliest first (default), or in game order"))
     p.add_argument("--json", action="store_true", help=_("one JSON object, for scripts"))
     p.add_argument("--stages", type=stage_list, default=None, metavar="N,N,...",
-                   help=_("imagined deals after each stage of a close call "
-                          "(default: 16,64,256)"))
+                   help=_("imagined deals after each stage of a close call, up to the "
+                          "last (default: 16,32,64,128,256,512,1024)"))
     p.add_argument("--jobs", "--workers", dest="workers", type=processes,
                    default=min(2, os.cpu_count() or 1), metavar="N",
                    help=_("processes weighing decisions side by side, 1 or more "

@@ -9,13 +9,14 @@ random source in both branches (common random numbers). So the two branches of a
 imagined deal differ only by the decision and what follows from it, and the paired
 difference measures the decision, not the continuation's mistakes.
 
-The estimate is sequential: a first batch of imagined deals (`STAGES`), and more for a
-close call — while the interval of the mean paired difference includes zero, the mean is a
-cost (above zero: a choice that looks as good as the coach's is not worth more deals) and
-the interval's upper end could still reach `MATERIAL` points, and the mean big enough that
-the next stage's narrower interval would leave it sure (`_closer_look`) — until the last
-stage. A decision is marked only when the lower end of the interval is above zero
-(`Estimate.sure`).
+The estimate is sequential (`weigh`): imagined deals in stages (`STAGES`), and after each
+stage a look at the interval of the mean paired difference. The cost is settled when it is
+sure above zero — the interval's lower end (`Z`) above zero: a mark — or likely under a
+quarter of a point — the mean `Z_FINE` standard errors up below `MATERIAL`: fine. While it
+straddles that line (it could be zero, and it could be material), the next stage draws
+more, up to the last stage (the cap per decision; the review's cap per game is
+`review.GAME_DEALS`). A decision is marked only when the interval's lower end is above
+zero (`Estimate.sure`). An unsettled cost at the cap is fine: not told from zero.
 
 Each branch also counts, per imagined deal, what the player got in the rest of the deal:
 a hand award (R4.1, R4.2, R4.3, R6.3), the last trick (R6.3), a Chicago made (R7.1) and a
@@ -46,14 +47,21 @@ from chicago.core.state import GameState, Phase
 from chicago.core.views import view
 from chicago.table.coach import advice as coach
 
-STAGES: Final = (16, 64, 256)
-"""Imagined deals after each stage of the sequential estimate (the same deals, and more)."""
+STAGES: Final = (16, 32, 64, 128, 256, 512, 1024)
+"""Imagined deals after each stage of the sequential estimate (the same deals, and more); the
+last is the cap per decision."""
 Z: Final = 2.58
 """The interval's half-width in standard errors (99%, two-sided): dozens of decisions are
 judged in a game, so a mark needs more than the usual 95%."""
+Z_FINE: Final = 1.28
+"""Standard errors above the mean that must stay under `MATERIAL` for a fine decision (90%,
+one-sided): a costly mistake is rarely called fine, and a choice as good as the coach's
+settles in a few hundred deals where the 99% bound would take thousands."""
 MATERIAL: Final = 0.25
-"""A close call whose interval's upper end is below this many points is not worth more
-imagined deals: it is fine."""
+"""A cost likely under this many points is fine: not worth more imagined deals."""
+SURE: Final = 0.01
+"""The lower end of the interval a mark needs: a hundredth of a point, so that it shows as
+positive too."""
 MAX_STEPS: Final = 400
 
 SOURCES: Final = ("hand", "last_trick", "chicago", "reset")
@@ -107,12 +115,14 @@ class Estimate:
     """The source of points the cost comes from most (one of SOURCES, or "points")."""
     win: float | None
     """The difference in games won, when an imagined deal ended the game (else None)."""
+    drawn: int = 0
+    """Imagined deals drawn (`samples` are those the engine could play on)."""
 
     @property
     def sure(self) -> bool:
-        """The cost is positive beyond the estimate's noise (its interval's lower end at a
-        hundredth of a point at least, so that it shows as positive too)."""
-        return self.samples > 0 and self.low >= 0.01
+        """The cost is positive beyond the estimate's noise (its interval's lower end at
+        `SURE` at least)."""
+        return self.samples > 0 and self.low >= SURE
 
     def json(self) -> dict[str, object]:
         """The cost in hundredths, its interval rounded outwards."""
@@ -177,60 +187,92 @@ def _play_on(
     return points, state.phase is Phase.FINISHED
 
 
-def estimate(
+@dataclass(slots=True)
+class Tally:
+    """A decision's imagined deals so far: what the next stage goes on from (the deals are
+    keyed by their number, so going on gives what drawing them all at once would)."""
+
+    k: int = 0
+    """Imagined deals drawn (those the engine refused or that did not add up included)."""
+    diffs: list[float] = field(default_factory=list)
+    mine: Branch = field(default_factory=Branch)
+    theirs: Branch = field(default_factory=Branch)
+    ended: bool = False
+
+
+def weigh(
     state: GameState, played: Action, better: Action, me: int, index: int,
-    stages: tuple[int, ...] = STAGES,
-) -> Estimate:
-    """The cost of `played` against `better` at the seat's decision in `state`."""
-    seed = state.setup.seed
-    mine, theirs = Branch(), Branch()
-    diffs: list[float] = []
-    ended = False
-    k = 0
+    stages: tuple[int, ...] = STAGES, cap: int | None = None, tally: Tally | None = None,
+) -> Tally:
+    """Imagined deals for the cost of `played` against `better` at the seat's decision in
+    `state`, stage by stage while the cost is unsettled (`settled`), up to `cap` deals (the
+    last stage without one); from `tally` on, if given."""
+    t = tally if tally is not None else Tally()
+    limit = stages[-1] if cap is None else min(cap, stages[-1])
     for target in stages:
-        while k < target:
-            world = coach.imagine(state, me, Stream(seed, "review-world", index, k))
-            kk = k
-            k += 1
-            if world is None:
-                continue
-
-            def rng(seat: int, n: int, kk: int = kk) -> Stream:
-                return Stream(seed, "review-rollout", index, kk, seat, n)
-
-            a, b = Branch(), Branch()
-            try:
-                p, end_p = _play_on(world, played, rng, me, a)
-                q, end_q = _play_on(world, better, rng, me, b)
-            except IllegalAction:  # an imagined deal the engine refuses: left out
-                continue
-            _merge(mine, a)
-            _merge(theirs, b)
-            diffs.append(q - p)
-            ended = ended or end_p or end_q
-        if not _closer_look(diffs, k, stages):
+        if target > limit:
             break
-    mean, half = _interval(diffs)
-    n = len(diffs)
-    win = (theirs.won - mine.won) / n if ended and n else None
-    return Estimate(mean, mean - half, mean + half, n, mine.odds(), theirs.odds(),
-                    _source(mine, theirs), win)
+        if t.k >= target:
+            continue
+        if t.k and settled(t.diffs):
+            break
+        _draw(state, played, better, me, index, target, t)
+    return t
 
 
-def _closer_look(diffs: list[float], n: int, stages: tuple[int, ...]) -> bool:
-    """Whether the estimate so far is a close call worth the next stage's imagined deals: not
-    sure yet, a cost by its mean, possibly a material one, and with a mean that would be
-    sure at the next stage if it held (the interval there is narrower by the square root of
-    the deals' ratio: half as wide for four times as many)."""
+def _draw(state: GameState, played: Action, better: Action, me: int, index: int,
+          target: int, t: Tally) -> None:
+    seed = state.setup.seed
+    while t.k < target:
+        kk = t.k
+        t.k += 1
+        world = coach.imagine(state, me, Stream(seed, "review-world", index, kk))
+        if world is None:
+            continue
+
+        def rng(seat: int, n: int, kk: int = kk) -> Stream:
+            return Stream(seed, "review-rollout", index, kk, seat, n)
+
+        a, b = Branch(), Branch()
+        try:
+            p, end_p = _play_on(world, played, rng, me, a)
+            q, end_q = _play_on(world, better, rng, me, b)
+        except IllegalAction:  # an imagined deal the engine refuses: left out
+            continue
+        _merge(t.mine, a)
+        _merge(t.theirs, b)
+        t.diffs.append(q - p)
+        t.ended = t.ended or end_p or end_q
+
+
+def settled(diffs: list[float]) -> bool:
+    """Whether the cost is told apart from the threshold between a mark and a fine
+    decision: sure above zero (the interval's lower end, `Z`), or likely under `MATERIAL`
+    points (the mean `Z_FINE` standard errors up). In between — a cost that could be zero
+    and could be material — it needs more imagined deals."""
     if not diffs:
         return False
     mean, half = _interval(diffs)
-    if mean - half >= 0.01 or mean <= 0 or mean + half < MATERIAL:
-        return False
-    later = [s for s in stages if s > n]
-    if not later:
-        return False
-    return mean >= half * math.sqrt(n / later[0])
+    if mean - half >= SURE:
+        return True
+    return mean + half * Z_FINE / Z < MATERIAL
+
+
+def result(t: Tally) -> Estimate:
+    """The estimate from the deals drawn."""
+    mean, half = _interval(t.diffs)
+    n = len(t.diffs)
+    win = (t.theirs.won - t.mine.won) / n if t.ended and n else None
+    return Estimate(mean, mean - half, mean + half, n, t.mine.odds(), t.theirs.odds(),
+                    _source(t.mine, t.theirs), win, t.k)
+
+
+def estimate(
+    state: GameState, played: Action, better: Action, me: int, index: int,
+    stages: tuple[int, ...] = STAGES, cap: int | None = None,
+) -> Estimate:
+    """The cost of `played` against `better` at the seat's decision in `state`."""
+    return result(weigh(state, played, better, me, index, stages, cap))
 
 
 def _merge(total: Branch, one: Branch) -> None:

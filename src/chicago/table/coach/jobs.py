@@ -6,7 +6,9 @@ seat's decisions (seat 0 of their game, or their seat at a table with people): a
 worker thread claims queued jobs — or a running one whose worker fell silent, after a
 restart say — and reviews the decisions one by one, storing the marks and the count done
 after each, so a job taken over resumes where it stopped. Several processes on one database
-share the work: a claim is a compare-and-set.
+share the work: a claim is a compare-and-set. The game's budget of imagined deals is shared
+by all its decisions (`review.review_game`), those already reviewed too, so a job resumed
+half-way gives the marks it would have given in one go.
 """
 
 from __future__ import annotations
@@ -135,20 +137,23 @@ class Reviews:
         marks = list(job.marks)
         done = job.done
         reviewed = 0
-        rest = todo[done:]
-        if budget is not None:
-            rest = rest[:budget]
         if self.advise is coach.advise:
-            found = review_pool.marks(replay, rest, self.samples, job.seat, self.workers)
+            found = review_pool.marks(replay, todo, self.samples, job.seat, self.workers,
+                                      skip=done)
         else:
-            found = (review.review_decision(replay, index, self.advise, self.samples, job.seat)
-                     for index in rest)
-        for mark in found:
-            if mark is not None:
-                marks.append(mark)
-            done += 1
-            reviewed += 1
-            self.db.review_progress(job.game_id, done, marks, self.clock(), seat=job.seat)
+            weigher = review.Alone(replay, self.advise, self.samples, job.seat)
+            found = review.review_game(replay, todo, weigher, self.samples, skip=done)
+        try:
+            for mark in found:
+                if mark is not None:
+                    marks.append(mark)
+                done += 1
+                reviewed += 1
+                self.db.review_progress(job.game_id, done, marks, self.clock(), seat=job.seat)
+                if budget is not None and reviewed >= budget:
+                    break
+        finally:
+            found.close()
         if done < len(todo):  # stopped half-way: left "running" for another worker to take over
             return reviewed
         self.db.review_progress(
