@@ -5,8 +5,9 @@ under "Against the computer") and that button deals a game with them in one pres
 finds no serious or critical problem, the choices folded or open. On the phone, "Play now":
 a guest gives a name once, waits with the countdown, leaves the queue, presses again (one
 press now: the name is kept) and lands at the table once three others press too. On the
-laptop, an open table another person lists shows up in the lobby by itself, with its rules,
-timer, seats and their people, and "Take a seat" seats the guest there under a name."""
+laptop, a table another person lists (on the form of a table with friends) shows up among
+the open tables by itself, with its rules, timer, seats and their people, and "Take a seat"
+seats the guest there under a name."""
 
 from __future__ import annotations
 
@@ -124,14 +125,20 @@ def quick_play(browser: Any, page: Any, server: str, shots: Path) -> list[str]:
 
 
 def open_table(browser: Any, page: Any, server: str, shots: Path) -> list[str]:
-    """A table Bo lists appears in the open tables (the lobby polls); Ann takes a seat."""
+    """A table Bo lists (the form of a table with friends) appears in the open tables (the
+    lobby polls); Ann takes a seat."""
     context = browser.new_context()
     bo = context.new_page()
-    bo.goto(server + "/")
-    made = api(bo, "POST", "/api/tables", {"name": "Bo", "seats": 3, "players": ["friend", "easy"],
-                                           "timer": 60, "listed": True})
-    assert made["status"] == 201, made
-    table_id = json.loads(made["body"])["id"]
+    bo.goto(server + "/tables/new")  # Bo lists a table from the form of a table with friends
+    bo.wait_for_selector("#new-table[data-ready='true']")
+    bo.fill("#name", "Bo")
+    bo.select_option("#seats", "3")
+    bo.select_option("#player-2", "easy")
+    bo.select_option("#timer", "60")
+    bo.check("#listed")
+    bo.click("#new-table button[type=submit]")
+    bo.wait_for_url(lambda url: "/tables/" in url and not url.endswith("/tables/new"))
+    table_id = bo.url.rsplit("/", 1)[1]
     row = f"#open-list [data-table='{table_id}']"
     page.wait_for_selector(row, timeout=10_000)  # no reload: the list is asked for again
     words = page.inner_text(row)

@@ -80,6 +80,7 @@ async function newTablePage(form) {
       const table = await api('POST', '/api/tables', {
         name: name.value, seats: n, players, profile,
         timer: Number(document.getElementById('timer').value),
+        listed: document.getElementById('listed').checked,
       });
       window.location.assign(`/tables/${encodeURIComponent(table.id)}`);
     } catch (error) { fail(error); }
