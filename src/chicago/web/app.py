@@ -43,32 +43,18 @@ from chicago.store.daily import DailyStore
 from chicago.table.coach import review
 from chicago.table.coach.jobs import Reviews
 from chicago.table.daily.deals import DailyDeals
-from chicago.table.history.games import HistoryService, NotCreator, NotOver
+from chicago.table.history.games import HistoryService
 from chicago.table.ratings.people import PeopleRatings
 from chicago.table.scorekeeper import KeepService
 from chicago.table.statistics.store import Statistics
 from chicago.table.tables.broadcast import Broadcaster, InProcessBroadcaster, PostgresBroadcaster
 from chicago.table.tables.driver import Driver
-from chicago.table.tables.live import (
-    BadInvitation,
-    Conflict,
-    Forbidden,
-    RateLimited,
-    TableClosed,
-)
 from chicago.table.tables.service import (
-    BadRequest,
     BotFactory,
-    GameGone,
-    Illegal,
-    NotFound,
-    NotYourTurn,
-    Sealed,
     ServiceError,
-    Stale,
     TableService,
 )
-from chicago.table.tables.watch import BadWatchLink, Watching
+from chicago.table.tables.watch import Watching
 from chicago.text.i18n import _, use_language
 from chicago.web import (
     api,
@@ -91,35 +77,15 @@ from chicago.web.body import BodyError
 from chicago.web.language import LanguageMiddleware, request_language
 from chicago.web.metrics import Metrics
 from chicago.web.transfer import Transfer
-from chicago.web.wire import chat_json, error_body, live_json, refusal_json
+from chicago.web.wire import chat_json, error_body, live_json, refusal_json, refusal_status
 
 log = logging.getLogger("chicago.web")
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
-_STATUS: dict[type[ServiceError], int] = {
-    BadRequest: 400,
-    NotFound: 404,
-    BadInvitation: 404,
-    BadWatchLink: 404,
-    Forbidden: 403,
-    Conflict: 409,
-    TableClosed: 409,
-    RateLimited: 429,
-    Stale: 409,
-    NotYourTurn: 409,
-    NotOver: 409,
-    NotCreator: 403,
-    Illegal: 422,
-    GameGone: 500,
-    Sealed: 403,
-}
-
-
 def _service_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ServiceError)
-    status = next((code for kind, code in _STATUS.items() if isinstance(exc, kind)), 400)
-    return JSONResponse(refusal_json(exc), status_code=status)
+    return JSONResponse(refusal_json(exc), status_code=refusal_status(exc))
 
 
 def _auth_error(request: Request, exc: Exception) -> Response:

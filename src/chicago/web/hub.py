@@ -81,6 +81,11 @@ class Conn:
     owner: Owner | None = None
     """A seat's socket: the person it was opened by (checked on "seats" news: a seat that
     is no longer theirs is never sent to them again)."""
+    acting: bool = False
+    """An action sent over this socket awaits its answer: the pushes of new versions wait
+    for it (the answer carries the version, `Hub.answered`)."""
+    missed: int = -1
+    """The newest version held back while acting."""
     outbox: asyncio.Queue[dict[str, Any] | str | None] = field(
         default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
     )
@@ -151,6 +156,23 @@ class Hub:
         with the link must not make every socket at the table be sent again)."""
         await self._flush(conn.loop, conn.game_id, {"seats"}, [conn])
 
+    def acting(self, conn: Conn) -> None:
+        """An action over `conn` is being decided: its version pushes are held back."""
+        conn.acting = True
+        conn.missed = -1
+
+    def answered(self, conn: Conn, version: int | None, text: str) -> None:
+        """On the loop: answer the action over `conn` (`text`: the table at `version`, or
+        the refusal when `version` is None); then push it what was held back and is newer."""
+        conn.acting = False
+        if text:
+            conn.put(text)
+        if version is not None:
+            conn.version = max(conn.version, version)
+        if conn.missed > conn.version:
+            self._queue(conn.loop, conn.game_id, str(conn.missed))
+        conn.missed = -1
+
     def all_conns(self) -> list[Conn]:
         return [c for group in self.conns.values() for c in group]
 
@@ -216,6 +238,10 @@ class Hub:
         if need_table:
             newest = max((int(v) for v in versions), default=-1)
             todo = [c for c in conns if everything or "seats" in whats or c.version < newest]
+            if not everything and "seats" not in whats:
+                for c in [c for c in todo if c.acting]:  # the answer will carry it
+                    c.missed = max(c.missed, newest)
+                    todo.remove(c)
             if todo:
                 seats: dict[int, int] = {}
                 for c in todo:

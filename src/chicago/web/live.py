@@ -1,7 +1,8 @@
 """A table's socket (docs/api.md, "The socket"): each seat's connection, and a spectator's,
-receives its own view of the table as it changes; the WebSocket only pushes, and answers
-pings and syncs. Who is connected is known here too (`connected_seats`). The HTTP endpoints
-of every table are `chicago.web.tables`'.
+receives its own view of the table as it changes; the WebSocket pushes, answers pings and
+syncs, and takes a seat's actions (`socket_actions`, the HTTP action without the HTTP
+request). Who is connected is known here too (`connected_seats`). The HTTP endpoints of
+every table are `chicago.web.tables`'.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from fastapi.concurrency import run_in_threadpool
 from chicago.store import Owner
 from chicago.table.tables.service import NotFound, TableService
 from chicago.text.i18n import _, current_language
+from chicago.web import socket_actions
 from chicago.web.auth import GUEST_COOKIE, SESSION_COOKIE, Accounts, hash_token
 from chicago.web.hub import STALE, Conn, Hub
 from chicago.web.wire import socket_error
@@ -116,6 +118,8 @@ async def serve_socket(ws: WebSocket, hub: Hub, conn: Conn) -> None:
             kind = message.get("type") if isinstance(message, dict) else None
             if kind == "ping":
                 conn.put({"type": "pong"})
+            elif kind == "act":
+                await socket_actions.act(hub.tables, hub, ws.app.state.metrics, conn, message)
             elif kind == "sync" and conn.watch is not None:
                 conn.version = -1  # a spectator's doubt is answered to it alone
                 await hub.resend(conn)

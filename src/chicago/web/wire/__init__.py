@@ -21,7 +21,7 @@ from chicago.web.wire.live import (
 )
 from chicago.web.wire.lobby import open_table_json, quick_json
 from chicago.web.wire.narration import narration_json
-from chicago.web.wire.refusal import error_body, refusal_json, socket_error
+from chicago.web.wire.refusal import error_body, refusal_json, refusal_status, socket_error
 from chicago.web.wire.rules import profiles_json, rules_json
 from chicago.web.wire.table import (
     action_json,
@@ -34,6 +34,7 @@ from chicago.web.wire.table import (
 __all__ = [
     "action_json", "advice_json", "chat_json", "error_body", "event_json", "events_json",
     "hint_json", "invite_json", "knobs_json", "live_json", "narration_json", "open_table_json",
-    "profile_json", "profiles_json", "quick_json", "refusal_json", "rules_json", "socket_error",
+    "profile_json", "profiles_json", "quick_json", "refusal_json", "refusal_status", "rules_json",
+    "socket_error",
     "summary_json", "table_entry_json", "table_json", "view_json", "watch_link_json",
 ]

@@ -6,8 +6,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from chicago.table.tables.service import ServiceError, Stale
+from chicago.table.history.games import NotCreator, NotOver
+from chicago.table.tables.live import BadInvitation, Conflict, Forbidden, RateLimited, TableClosed
+from chicago.table.tables.service import (
+    BadRequest,
+    GameGone,
+    Illegal,
+    NotFound,
+    NotYourTurn,
+    Sealed,
+    ServiceError,
+    Stale,
+)
+from chicago.table.tables.watch import BadWatchLink
 from chicago.text.i18n import sentence
+
+_STATUS: dict[type[ServiceError], int] = {
+    BadRequest: 400,
+    NotFound: 404,
+    BadInvitation: 404,
+    BadWatchLink: 404,
+    Forbidden: 403,
+    Conflict: 409,
+    TableClosed: 409,
+    RateLimited: 429,
+    Stale: 409,
+    NotYourTurn: 409,
+    NotOver: 409,
+    NotCreator: 403,
+    Illegal: 422,
+    GameGone: 500,
+    Sealed: 403,
+}
+
+
+def refusal_status(exc: ServiceError) -> int:
+    """The HTTP status of a refusal of this kind (a socket's refusal carries it too)."""
+    return next((code for kind, code in _STATUS.items() if isinstance(exc, kind)), 400)
 
 
 def error_body(message: str, rule: str | None = None) -> dict[str, object]:
