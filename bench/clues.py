@@ -42,6 +42,8 @@ from chicago.bots.hard import HardBot
 from chicago.bots.inference import KINDS, Dealer, Reader, model
 from chicago.bots.knowledge import Knowledge, knowledge
 from chicago.bots.odds import CATEGORIES
+from chicago.bots.policy import KINDS as POLICY_KINDS
+from chicago.bots.policy import PolicyDealer
 from chicago.bots.simulate import world
 from chicago.core.cards import Card
 from chicago.core.events import Event, ExchangeStarted
@@ -64,14 +66,31 @@ SETS: tuple[tuple[str, frozenset[str] | None], ...] = (
     ("all", KINDS),
     ("replayed (simulate.py)", None),
 )
+POLICY_SETS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("histories, unweighed (policy.py)", frozenset()),
+    ("histories by x", frozenset("x")),
+    ("histories by x+o", frozenset("xo")),
+    ("histories by s", frozenset("s")),
+    ("histories by x+o+s (hard)", POLICY_KINDS),
+)
+"""The replayed histories of policy.py, weighed by these clues (at the exchanges and
+before the first trick; tricks played: not measured)."""
 
 
 def _variant(name: str, kinds: frozenset[str] | None, scale: int = 1) -> type[HardBot]:
-    attrs: dict[str, object] = {"clue_kinds": kinds}
+    """Hard reading these clues of the shape model everywhere (no replayed histories at the
+    exchanges, policy.py), with `scale` × its imagined deals."""
+    attrs: dict[str, object] = {"clue_kinds": kinds, "policy_kinds": None}
     if scale != 1:
         attrs.update(worlds=HardBot.worlds * scale, play_samples=HardBot.play_samples * scale,
                      call_samples=HardBot.call_samples * scale)
     return type(f"Hard_{name}", (HardBot,), attrs)
+
+
+def _policy(name: str, kinds: frozenset[str]) -> type[HardBot]:
+    """Hard whose replayed histories at the exchanges (policy.py) are weighed by these
+    clues only (none: every history alike, the plan's keeps still replayed)."""
+    return type(f"Hard_p{name}", (HardBot,), {"policy_kinds": kinds})
 
 
 class LeanLate(HardBot):
@@ -110,8 +129,14 @@ VARIANTS: dict[str, type[HardBot]] = {
                                                 "roll_sizes": DEEP_ROLL}),
     "hard-trick": type("Hard_trick", (HardBot,), {"trick_worlds": TRICK_WORLDS}),
     "hard-narrow": type("Hard_narrow", (HardBot,), {"worlds": HardBot.worlds // 4}),
-    "hard-before": type("Hard_before", (HardBot,), {"clue_kinds": None,
+    "hard-before": type("Hard_before", (HardBot,), {"clue_kinds": None, "policy_kinds": None,
                                                     "worlds": HardBot.worlds // 4}),
+    "hard-shape": type("Hard_shape", (HardBot,), {"policy_kinds": None}),
+    "hard-px": _policy("x", frozenset("x")),
+    "hard-pxo": _policy("xo", frozenset("xo")),
+    "hard-ps": _policy("s", frozenset("s")),
+    "hard-p0": _policy("0", frozenset()),
+    "hard-p128": type("Hard_p128", (HardBot,), {"worlds": HardBot.worlds // 4}),
     **CALL_VARIANTS,
 }
 
@@ -160,10 +185,21 @@ def measure(game: Game, seat: int, snap: int, deals: int, scores: Scores) -> Non
     scores.cards += len(kn.unseen)
     scores.hands += len(opponents)
     fitted = model()
-    for name, kinds in SETS:
-        reader = Reader.of(v, kinds, fitted) if kinds is not None else None
+    every: list[tuple[str, frozenset[str] | None, bool]] = [(n, k, False) for n, k in SETS]
+    every += [(n, k, True) for n, k in POLICY_SETS]
+    for name, kinds, policy in every:
         rng = Stream(snap, "clues", seat)
-        worlds = _imagined(kn, kinds, reader, rng, deals, exchange, p.max_discard, p.exchanges)
+        if policy:
+            assert kinds is not None
+            dealer = PolicyDealer.of(v, kn, rng, kinds)
+            if dealer is None:
+                dealer = Dealer(kn, Reader.of(v, KINDS, fitted), rng)
+            worlds: list[Sequence[tuple[Card, ...]]] = [dealer.deal(rng)[0]
+                                                        for _ in range(deals)]
+        else:
+            reader = Reader.of(v, kinds, fitted) if kinds is not None else None
+            worlds = _imagined(kn, kinds, reader, rng, deals, exchange, p.max_discard,
+                               p.exchanges)
         place: dict[tuple[Card, int], int] = {}
         cats: dict[tuple[int, int], int] = {}
         for hands in worlds:
@@ -221,7 +257,7 @@ def table(games: int, seed: int, deals: int) -> str:
         " | gap closed |",
         "|---|---:|---:|---:|---:|",
     ]
-    for name, _ in SETS:
+    for name, _ in (*SETS, *POLICY_SETS):
         card = scores.card[name] / scores.cards
         cat = scores.cat[name] / scores.hands
         lines.append(f"| {name} | {card:.4f} | {100 * (card - none_card) / -none_card:.1f}% "

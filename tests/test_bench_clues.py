@@ -83,3 +83,15 @@ def test_hard_before_plays_the_games_hard_played_before_its_opponent_model() -> 
     today = Game.new(seats=2, seed=3)
     play_game([HardBot(), HardBot()], game=today)
     assert record.dump(today)["actions"] != record.dump(game)["actions"]
+
+
+def test_hard_shape_plays_the_games_hard_played_before_its_replayed_histories() -> None:
+    """`hard-shape` is the yardstick for what the replayed histories at the exchanges
+    (bots/policy.py) changed: every decision (R2-R6) the one hard made before them, at commit
+    8c3b3fc. The digest is of the game file's actions (docs/game-file.md) of the 2-seat game
+    on seed 3 that hard played at that commit."""
+    game = Game.new(seats=2, seed=3)
+    play_game([clues.VARIANTS["hard-shape"]() for _ in range(2)], game=game)
+    actions = json.dumps(record.dump(game)["actions"])
+    assert len(record.dump(game)["actions"]) == 191
+    assert hashlib.sha256(actions.encode()).hexdigest()[:16] == "bd84d7dbd3a63aac"

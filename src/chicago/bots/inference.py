@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from math import ceil
-from typing import Final
+from typing import Final, Protocol
 
 from chicago.core.cards import Card
 from chicago.core.events import (
@@ -315,6 +315,15 @@ def consistent(kn: Knowledge, hands: Sequence[Sequence[Card]],
     return True
 
 
+class Deals(Protocol):
+    """What deals the others' hands for a decision: `Dealer` here, `policy.PolicyDealer`."""
+
+    @property
+    def kn(self) -> Knowledge: ...
+
+    def deal(self, rng: Stream) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]: ...
+
+
 class Dealer:
     """Deals the others' hands by the model, many times over for one decision.
 
@@ -374,12 +383,12 @@ class Dealer:
                 got = _distinct(free, k, _draws(free, accept, rng), accept)
             bank = self.banks.get(s)
             if bank is not None and len(free) > k:
-                got = self._resample(s, bank, free, k, taken, rng) or got
+                got = self.resample(s, bank, free, k, taken, rng) or got
             taken.update(got)
             hands[s] = tuple(sorted(kn.known[s] + got))
         return tuple(hands), tuple(c for c in pool if c not in taken)
 
-    def _resample(self, seat: int, bank: tuple[list[tuple[Card, ...]], list[float]],
+    def resample(self, seat: int, bank: tuple[list[tuple[Card, ...]], list[float]],
                   free: list[Card], k: int, taken: set[Card], rng: Stream,
                   ) -> tuple[Card, ...] | None:
         """A hand for the seat: the shape of a bank candidate drawn by weight, then fresh

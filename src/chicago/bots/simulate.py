@@ -21,7 +21,7 @@ from chicago.core.hands import hand_value
 from chicago.core.shuffle import Stream
 from chicago.core.views import PlayerView
 
-from .inference import Dealer
+from .inference import Deals
 from .knowledge import Knowledge
 from .odds import CATEGORY_CARDS, CATEGORY_FLOOR, flush_draw, keep_plan
 
@@ -173,9 +173,10 @@ def world(
     return World(draws, hands, tuple(pool.cards))
 
 
-def weighted_world(dealer: Dealer, rng: Stream, most: int, after_me: Sequence[int]) -> World:
+def weighted_world(dealer: Deals, rng: Stream, most: int, after_me: Sequence[int]) -> World:
     """One imagined deal at an exchange with the others' hands drawn by the opponent model
-    (inference.Dealer: in proportion to how likely each is given their clues); the
+    (inference.Dealer: in proportion to how likely each is given their clues; or
+    policy.PolicyDealer: by their replayed histories); the
     opponents still to exchange in this round (`after_me`) exchange by the typical plan."""
     hands, rest = dealer.deal(rng)
     return exchanged_world(hands, rest, dealer.kn.holders(), after_me, most)
