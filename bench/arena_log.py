@@ -2,7 +2,7 @@
 it goes on, stopped, and resumed (on a shared machine a thousand hard games take hours).
 
     .venv/bin/python bench/arena_log.py run LOG.jsonl --levels hard,normal,hard,normal
-                                        --games 1000 [--seed S] [--jobs J]
+                                        --games 1000 [--seed S] [--jobs J] [--slim]
     .venv/bin/python bench/arena_log.py summary LOG.jsonl     # the summary so far, as JSON
     .venv/bin/python bench/arena_log.py compare A.jsonl B.jsonl   # two logs, game by game
     .venv/bin/python bench/arena_log.py slim LOG.jsonl OUT.jsonl  # without decision times
@@ -17,7 +17,8 @@ bench/clues.py may be seated (e.g. `hard-patient`).
 
 `slim` copies a log without its decision times (some 0.4 KB a game instead of 10), small
 enough to keep a long arena's games in the repository between sessions: `run` resumes from
-the copy as from the log (the games played after it keep their times).
+the copy as from the log (the games played after it keep their times, unless `run --slim`
+writes them without: bench/decisions.py measures the times).
 
 `compare` pairs two logs of the same seed game by game (the same deals, in the same seats):
 each log's first level's share of wins, and the difference (the second's share minus the
@@ -106,6 +107,13 @@ def compare(a: Path, b: Path) -> dict[str, Any]:
             "standard_error": math.sqrt(var / n)}
 
 
+def _line(o: Outcome, slim: bool) -> str:
+    data = dataclasses.asdict(o)
+    if slim:
+        data["times"] = [[] for _ in data["levels"]]
+    return json.dumps(data) + "\n"
+
+
 def slim(log: Path, out: Path) -> int:
     """Copy `log` to `out` without the games' decision times; the number of games copied."""
     lines = log.read_text(encoding="utf-8").splitlines()
@@ -121,7 +129,8 @@ def slim(log: Path, out: Path) -> int:
     return len(kept) - 1
 
 
-def run(log: Path, levels: tuple[str, ...], games: int, seed: int, jobs: int) -> None:
+def run(log: Path, levels: tuple[str, ...], games: int, seed: int, jobs: int,
+        slim: bool = False) -> None:
     config = ArenaConfig(levels, games=games, seed=seed)
     if log.exists():
         old, outcomes = read(log)
@@ -142,12 +151,12 @@ def run(log: Path, levels: tuple[str, ...], games: int, seed: int, jobs: int) ->
         if jobs <= 1:
             results = (run_task(t, players) for t in todo)
             for o in results:
-                out.write(json.dumps(dataclasses.asdict(o)) + "\n")
+                out.write(_line(o, slim))
                 out.flush()
             return
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for o in pool.map(run_task, todo, [players] * len(todo)):
-                out.write(json.dumps(dataclasses.asdict(o)) + "\n")
+                out.write(_line(o, slim))
                 out.flush()
 
 
@@ -160,6 +169,7 @@ def main() -> None:
     r.add_argument("--games", type=int, required=True)
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--jobs", type=int, default=1)
+    r.add_argument("--slim", action="store_true", help="log the games without decision times")
     s = sub.add_parser("summary")
     s.add_argument("log", type=Path)
     c = sub.add_parser("compare")
@@ -171,7 +181,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "run":
         levels = tuple(x.strip() for x in args.levels.split(",") if x.strip())
-        run(args.log, levels, args.games, args.seed, args.jobs)
+        run(args.log, levels, args.games, args.seed, args.jobs, args.slim)
     elif args.command == "slim":
         print(f"{slim(args.log, args.out)} games copied to {args.out}", file=sys.stderr)
     elif args.command == "compare":

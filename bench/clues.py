@@ -26,7 +26,13 @@ histories), `hard4` (hard with 4 x its imagined deals at every decision), `hard-
 exchange's last trick played out in `TRICK_WORLDS` imagined worlds), `hard-narrow` (a quarter of
 the imagined worlds at the exchanges and offers: 128, hard before it took 512), `hard-before`
 (the hard level as it was before its opponent model: replayed histories, 128 worlds; card for
-card the hard of commit 5758a19), `hard-patient` and `hard-calibrated` (bench/call_policies.py).
+card the hard of commit 5758a19), `hard-patient` and `hard-calibrated` (bench/call_policies.py);
+`hard-policy` (the others' hands at the exchanges and offers dealt by their replayed histories,
+bots/policy.py), `hard-px`, `hard-pxo`, `hard-ps`, `hard-p0` (those histories weighed by
+exchange counts, + offers, stages only, or nothing), `hard-p128` (with 128 worlds),
+`hard-p768`, `hard-ps768` (768 histories a seat), and `hard-shape` (hard with the shape model
+alone, card for card the hard of commit 8c3b3fc: the yardstick should the histories become
+the level's). `table` also scores the histories, clue set by clue set.
 """
 
 from __future__ import annotations
@@ -87,10 +93,11 @@ def _variant(name: str, kinds: frozenset[str] | None, scale: int = 1) -> type[Ha
     return type(f"Hard_{name}", (HardBot,), attrs)
 
 
-def _policy(name: str, kinds: frozenset[str]) -> type[HardBot]:
-    """Hard whose replayed histories at the exchanges (policy.py) are weighed by these
-    clues only (none: every history alike, the plan's keeps still replayed)."""
-    return type(f"Hard_p{name}", (HardBot,), {"policy_kinds": kinds})
+def _policy(name: str, kinds: frozenset[str], **attrs: object) -> type[HardBot]:
+    """Hard dealing the others' hands at the exchanges and offers by their replayed
+    histories (policy.py), weighed by these clues (none: every history alike, the plan's
+    keeps still replayed)."""
+    return type(f"Hard_p{name}", (HardBot,), {"policy_kinds": kinds, **attrs})
 
 
 class LeanLate(HardBot):
@@ -132,11 +139,14 @@ VARIANTS: dict[str, type[HardBot]] = {
     "hard-before": type("Hard_before", (HardBot,), {"clue_kinds": None, "policy_kinds": None,
                                                     "worlds": HardBot.worlds // 4}),
     "hard-shape": type("Hard_shape", (HardBot,), {"policy_kinds": None}),
+    "hard-policy": _policy("", POLICY_KINDS),
     "hard-px": _policy("x", frozenset("x")),
     "hard-pxo": _policy("xo", frozenset("xo")),
     "hard-ps": _policy("s", frozenset("s")),
     "hard-p0": _policy("0", frozenset()),
-    "hard-p128": type("Hard_p128", (HardBot,), {"worlds": HardBot.worlds // 4}),
+    "hard-p128": _policy("128", POLICY_KINDS, worlds=HardBot.worlds // 4),
+    "hard-p768": _policy("768", POLICY_KINDS, policy_histories=768),
+    "hard-ps768": _policy("s768", frozenset("s"), policy_histories=768),
     **CALL_VARIANTS,
 }
 

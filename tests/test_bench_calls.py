@@ -104,7 +104,8 @@ def test_two_logs_compare_game_by_game(tmp_path: Path) -> None:
 
 def test_a_slim_log_keeps_the_games_and_resumes(tmp_path: Path) -> None:
     """bench/arena_log.py slim: the same games without their decision times; `run` on the
-    copy plays only the games missing, so a long arena goes on from what was kept."""
+    copy plays only the games missing, so a long arena goes on from what was kept; `run
+    --slim` logs them so from the start."""
     full, thin = tmp_path / "full.jsonl", tmp_path / "thin.jsonl"
     arena_log.run(full, ("easy", "normal"), games=2, seed=5, jobs=1)
     assert arena_log.slim(full, thin) == 2
@@ -116,6 +117,10 @@ def test_a_slim_log_keeps_the_games_and_resumes(tmp_path: Path) -> None:
     _, games = arena_log.read(thin)
     assert sorted(o.index for o in games) == [0, 1, 2, 3]
     assert arena_log.compare(full, thin)["difference"] == 0
+    born_slim = tmp_path / "born.jsonl"  # `run --slim`: slim from the first game on
+    arena_log.run(born_slim, ("easy", "normal"), games=2, seed=5, jobs=1, slim=True)
+    assert arena_log.summarize(born_slim)["by_level"]["easy"]["decisions"] == 0
+    assert arena_log.compare(full, born_slim)["difference"] == 0
 
 
 def test_the_defense_bench_counts_every_call_once() -> None:

@@ -58,7 +58,6 @@ from .odds import (
     straight_flush_odds,
 )
 from .policy import HISTORIES, PolicyDealer
-from .policy import KINDS as POLICY_KINDS
 from .qualify import call_from, questions_left
 from .simulate import World, history_hands, weighted_world, world
 from .solver import LastTrick, chicago_holds, mask_of, rolled_ending
@@ -92,9 +91,11 @@ class HardBot(NormalBot):
     clue_kinds: ClassVar[frozenset[str] | None] = KINDS
     """The clues its opponent model reads (inference.py); None: the older replayed
     histories of simulate.py instead."""
-    policy_kinds: ClassVar[frozenset[str] | None] = POLICY_KINDS
+    policy_kinds: ClassVar[frozenset[str] | None] = None
     """At the exchanges and offers, what the others' replayed histories are weighed by, card
-    by card (policy.py); None: the shape model of inference.py there too."""
+    by card (policy.py); None: the shape model of inference.py there too. Off in the level
+    until an arena shows it pays (bench/RESULTS.md); the bench variant `hard-policy` reads
+    them (`POLICY_KINDS`)."""
     policy_histories: ClassVar[int] = HISTORIES
     """Histories per other seat and decision (policy.py), at least."""
 
@@ -115,10 +116,10 @@ class HardBot(NormalBot):
     def _exchange_worlds(
         self, view: PlayerView, kn: Knowledge, rng: Stream, after: Sequence[int]
     ) -> list[World]:
-        """Imagined deals at an exchange: its draws and the others' hands, drawn by their
-        replayed histories (policy.py), or where that model does not apply by the shape
-        model (inference.py; or replayed, simulate.py); opponents still to exchange in this
-        round exchange by the typical plan (`odds.keep_plan`)."""
+        """Imagined deals at an exchange: its draws and the others' hands, drawn by the
+        shape model (inference.py; or replayed, simulate.py; or with `policy_kinds`, by
+        their replayed histories where that model applies, policy.py); opponents still to
+        exchange in this round exchange by the typical plan (`odds.keep_plan`)."""
         p = view.profile
         e = max(1, view.exchange)
         if self.policy_kinds is not None and self.clue_kinds is not None:
