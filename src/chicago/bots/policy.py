@@ -304,7 +304,8 @@ class PolicyDealer:
     def of(cls, view: PlayerView, kn: Knowledge, rng: Stream, kinds: frozenset[str] = KINDS,
            size: int = HISTORIES, reader: Reader | None = None) -> PolicyDealer | None:
         """The dealer of this view, or None where the model does not apply: a seat not
-        holding five cards (an offer being answered, six cards, the tricks). `reader`: the
+        holding five cards (an offer being answered, six cards, the tricks), or known to
+        hold a card its replayed exchanges cannot give it. `reader`: the
         shape model's reading, for the seats whose announced hands the histories rarely
         reach (`MAX_HISTORIES`)."""
         if view.tricks or view.trick:
@@ -314,6 +315,10 @@ class PolicyDealer:
         steps = histories(view)
         if steps is None:
             return None
+        for s in kn.holders():
+            offered = {x.offer for x in steps[s] if isinstance(x, Exchanged) and x.kept}
+            if not set(kn.known[s]) <= offered:  # cards taken back (§X first-trick call)
+                return None
         return cls(kn, steps, rng, view.profile.max_discard, kinds, size, reader)
 
     def deal(self, rng: Stream) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
