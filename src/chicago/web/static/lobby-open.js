@@ -80,6 +80,11 @@ function openTables() {
   }
 
   function render(tables) {
+    if (nameField) {
+      // Asked only where there is a seat to take; a name given to quick play meanwhile is used.
+      nameField.closest('.open-name').hidden = !tables.some((table) => table.you === null);
+      if (!nameField.value) nameField.value = keptName();
+    }
     list.replaceChildren(tables.length
       ? el('ul', { class: 'games open' }, ...tables.map(row))
       : el('p', { class: 'help' }, t('No open tables right now. Play now puts you at a table within seconds.')));
@@ -104,7 +109,6 @@ function openTables() {
     if (!document.hidden) timer = window.setTimeout(ask, POLL_MS);
   }
 
-  if (nameField) nameField.value = keptName();
   // A page out of sight asks nothing; back in sight it asks at once.
   document.addEventListener('visibilitychange', () => {
     if (document.hidden) { window.clearTimeout(timer); timer = null; } else if (!timer) ask();
