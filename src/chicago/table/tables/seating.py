@@ -99,7 +99,7 @@ class Seating(Inline):
 
     # Creating and sitting down ------------------------------------------------------------
 
-    def _open(
+    def open_table(
         self,
         owner: Owner,
         *,

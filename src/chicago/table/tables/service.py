@@ -37,7 +37,6 @@ from chicago.core.actions import Action
 from chicago.core.game import Game
 from chicago.core.state import GameState
 from chicago.store import GameRow, Owner, Store
-from chicago.store.invites import Invite
 from chicago.table.errors import (
     BadRequest,
     GameGone,
@@ -151,23 +150,6 @@ class TableService(OpenTables):
         game, meta = self._replayed(data)
         levels = self._levels_from_meta(game.setup.seats, meta)
         return self._inline_view(self._deal_inline(owner, game, levels, [], imported=True))
-
-    def open_table(
-        self,
-        owner: Owner,
-        *,
-        name: object,
-        seats: object = 4,
-        players: object = None,
-        profile: object = None,
-        seed: object = None,
-        timer: object = 0,
-        listed: object = False,
-    ) -> tuple[str, Invite]:
-        """A new table with people, open for them to sit down (`Seating._open`); `listed`
-        among the open tables, for anyone."""
-        return self._open(owner, name=name, seats=seats, players=players, profile=profile,
-                          seed=seed, timer=timer, listed=listed)
 
     def _inline_view(self, table: Table) -> LiveView:
         """Seat 0's view of a table at the inline pace, from what was just stored (no read)."""
