@@ -30,7 +30,8 @@ card the hard of commit 5758a19), `hard-patient` and `hard-calibrated` (bench/ca
 `hard-policy` (the others' hands at the exchanges and offers dealt by their replayed histories,
 bots/policy.py), `hard-px`, `hard-pxo`, `hard-ps`, `hard-p0` (those histories weighed by
 exchange counts, + offers, stages only, or nothing), `hard-p128` (with 128 worlds),
-`hard-p768`, `hard-ps768` (768 histories a seat), and `hard-shape` (hard with the shape model
+`hard-p768`, `hard-ps768` (768 histories a seat), `hard-pfresh` (each deal draws a
+history's last blind draws afresh), and `hard-shape` (hard with the shape model
 alone, card for card the hard of commit 8c3b3fc: the yardstick should the histories become
 the level's). `table` also scores the histories, clue set by clue set.
 """
@@ -147,6 +148,7 @@ VARIANTS: dict[str, type[HardBot]] = {
     "hard-p128": _policy("128", POLICY_KINDS, worlds=HardBot.worlds // 4),
     "hard-p768": _policy("768", POLICY_KINDS, policy_histories=768),
     "hard-ps768": _policy("s768", frozenset("s"), policy_histories=768),
+    "hard-pfresh": _policy("fresh", POLICY_KINDS, policy_fresh=True),
     **CALL_VARIANTS,
 }
 

@@ -35,7 +35,7 @@ from test_bots_inference import random_state
 def weight_of(first: str, steps: tuple[Exchanged | Stage, ...]) -> float:
     """The weight of the history that starts with exactly these five cards (a pool of five:
     the first hand is all of it) and exchanges nothing."""
-    hand, weight, _fits = replay(steps, tuple(cards(first)), Stream(1, "w"), 4)
+    hand, weight, _fits, _blind = replay(steps, tuple(cards(first)), Stream(1, "w"), 4)
     assert sorted(hand) == sorted(cards(first))
     return weight
 
@@ -116,6 +116,29 @@ def test_the_dealer_gives_the_seat_that_stood_pat_made_hands() -> None:
         dealer.deal(Stream(5, "x")) for _ in range(3)]
 
 
+def test_fresh_draws_deal_more_distinct_hands() -> None:
+    """R2.1, R2.5: seat 0 drew three this exchange and no stage has been announced since, so
+    those three are blind draws nothing seen depends on: drawn afresh for every deal
+    (`fresh`), the deals give seat 0 more distinct hands from the same bank, still keeping
+    what its history kept, and every deal fits seat 3's view."""
+    state = until(stood_pat_state(), lambda s: s.to_act == 3,
+                  {0: [Exchange(0, tuple(cards("Ah Kd 3h")))]})
+    v = view(state, 3)
+    kn = knowledge(v)
+    distinct = {}
+    for fresh in (False, True):
+        dealer = PolicyDealer.of(v, kn, Stream(6, "bank"), fresh=fresh)
+        assert dealer is not None
+        rng = Stream(7, "deal")
+        seen = set()
+        for _ in range(200):
+            hands, _rest = dealer.deal(rng)
+            assert consistent(kn, hands)
+            seen.add(hands[0])
+        distinct[fresh] = len(seen)
+    assert distinct[True] > distinct[False] + 20, distinct
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 40), seats=st.integers(2, 6),
        profile_id=st.sampled_from(["chicago-gamewide-0.2", "classic", "common"]))
@@ -148,6 +171,10 @@ def test_every_history_fits_and_none_is_ruled_out(
                 assert len(cand) == 5 and set(kn.known[other]) <= set(cand)
                 assert set(cand) <= set(kn.unseen) | set(kn.known[other])
         hands, _rest = dealer.deal(Stream(seed, "deal", seat))
+        assert consistent(kn, hands)
+        fresh = PolicyDealer.of(v, kn, Stream(seed, "bank", seat), fresh=True)
+        assert fresh is not None
+        hands, _rest = fresh.deal(Stream(seed, "deal", seat))
         assert consistent(kn, hands)
 
 

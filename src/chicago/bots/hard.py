@@ -98,6 +98,8 @@ class HardBot(NormalBot):
     them (`POLICY_KINDS`)."""
     policy_histories: ClassVar[int] = HISTORIES
     """Histories per other seat and decision (policy.py), at least."""
+    policy_fresh: ClassVar[bool] = False
+    """Whether each imagined deal draws a history's last blind draws afresh (policy.py)."""
 
     _reader: Reader | None = None
     _reader_view: PlayerView | None = None
@@ -124,7 +126,7 @@ class HardBot(NormalBot):
         e = max(1, view.exchange)
         if self.policy_kinds is not None and self.clue_kinds is not None:
             policy = PolicyDealer.of(view, kn, rng, self.policy_kinds, self.policy_histories,
-                                     self._read(view, with_played=False))
+                                     self._read(view, with_played=False), self.policy_fresh)
             if policy is not None:
                 return [weighted_world(policy, rng, p.max_discard, after)
                         for _ in range(self.worlds)]

@@ -209,10 +209,12 @@ def _fits(step: Stage, hand: Sequence[Card]) -> bool:
 
 
 def replay(steps: Sequence[Step], pool: Sequence[Card], rng: Stream, most: int,
-           kinds: frozenset[str] = KINDS) -> tuple[tuple[Card, ...], float, bool]:
+           kinds: frozenset[str] = KINDS) -> tuple[tuple[Card, ...], float, bool, int]:
     """One imagined history of a seat: a first hand from `pool`, its exchanges replayed by
     the typical plan with the counts (and offers) seen, fresh cards from `pool`; its last
-    hand, its weight (see the module docstring) and whether it fits every announcement."""
+    hand, its weight (see the module docstring), whether it fits every announcement, and
+    how many of the hand's last cards are blind draws that nothing seen since depends on
+    (drawn at its last exchange, no stage announced after it)."""
     used: set[Card] = {x.offer for x in steps if isinstance(x, Exchanged) and x.offer}
     draws = rng.belows(len(pool))
     left = [len(set(pool) - used)]
@@ -231,8 +233,10 @@ def replay(steps: Sequence[Step], pool: Sequence[Card], rng: Stream, most: int,
     hand = draw(5)
     weight = 1.0
     fits = True
+    blind = 0
     for step in steps:
         if isinstance(step, Stage):
+            blind = 0
             if "s" in kinds and not _fits(step, hand):
                 weight *= FACT
                 fits = False
@@ -244,6 +248,7 @@ def replay(steps: Sequence[Step], pool: Sequence[Card], rng: Stream, most: int,
         kept = keep_forced(hand, step.count, most, plan)
         if step.offer is None:
             hand = kept + draw(step.count)
+            blind = step.count
             continue
         offer = step.offer
         if "o" in kinds:
@@ -252,11 +257,13 @@ def replay(steps: Sequence[Step], pool: Sequence[Card], rng: Stream, most: int,
         if step.kept:
             used.add(offer)
             hand = (*kept, offer)
+            blind = 0
         else:
             hand = kept + draw(1)
+            blind = 1
     if len(hand) != 5:
-        return hand, 0.0, False
-    return hand, weight, fits
+        return hand, 0.0, False, 0
+    return hand, weight, fits, blind
 
 
 class PolicyDealer:
@@ -265,9 +272,13 @@ class PolicyDealer:
 
     def __init__(self, kn: Knowledge, steps: Sequence[Sequence[Step]], rng: Stream, most: int,
                  kinds: frozenset[str] = KINDS, size: int = HISTORIES,
-                 reader: Reader | None = None) -> None:
+                 reader: Reader | None = None, fresh: bool = False) -> None:
         self.kn = kn
+        self.fresh = fresh
+        """Whether each deal draws a history's last blind draws afresh (more distinct
+        deals from one bank; the model deals them uniformly anyway)."""
         self.banks: dict[int, tuple[list[tuple[Card, ...]], list[float]]] = {}
+        self.blind: dict[int, list[int]] = {}
         self.thin: list[int] = []
         """Seats dealt by the shape model (`MAX_HISTORIES`)."""
         pool = kn.unseen
@@ -276,15 +287,17 @@ class PolicyDealer:
             known = set(kn.known[s])
             cands: list[tuple[Card, ...]] = []
             weights: list[float] = []
+            blinds: list[int] = []
             fits = 0
             want = size
             while True:
                 while len(cands) < want:
-                    hand, w, fit = replay(steps[s], pool, rng, most, kinds)
+                    hand, w, fit, blind = replay(steps[s], pool, rng, most, kinds)
                     if not known <= set(hand):  # a kept offer it still holds, R2.2
                         w, fit = 0.0, False
                     cands.append(hand)
                     weights.append(w)
+                    blinds.append(blind)
                     fits += fit
                 if fits >= MIN_FITS or want >= MAX_HISTORIES:
                     break
@@ -297,12 +310,14 @@ class PolicyDealer:
                 acc += w
                 cumulative.append(acc)
             self.banks[s] = (cands, cumulative)
+            self.blind[s] = blinds
         self.seats = self.thin + [s for s in seats if s not in self.thin]
         self.shapes = Dealer(kn, reader, rng) if self.thin and reader is not None else None
 
     @classmethod
     def of(cls, view: PlayerView, kn: Knowledge, rng: Stream, kinds: frozenset[str] = KINDS,
-           size: int = HISTORIES, reader: Reader | None = None) -> PolicyDealer | None:
+           size: int = HISTORIES, reader: Reader | None = None,
+           fresh: bool = False) -> PolicyDealer | None:
         """The dealer of this view, or None where the model does not apply: a seat not
         holding five cards (an offer being answered, six cards, the tricks), or known to
         hold a card its replayed exchanges cannot give it. `reader`: the
@@ -319,7 +334,7 @@ class PolicyDealer:
             offered = {x.offer for x in steps[s] if isinstance(x, Exchanged) and x.kept}
             if not set(kn.known[s]) <= offered:  # cards taken back (§X first-trick call)
                 return None
-        return cls(kn, steps, rng, view.profile.max_discard, kinds, size, reader)
+        return cls(kn, steps, rng, view.profile.max_discard, kinds, size, reader, fresh)
 
     def deal(self, rng: Stream) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         kn = self.kn
@@ -341,9 +356,16 @@ class PolicyDealer:
             elif total > 0:
                 for _ in range(TRIES):
                     i = min(len(cands) - 1, bisect_right(cumulative, rng.random() * total))
-                    if taken.isdisjoint(cands[i]):
-                        got = cands[i]
-                        break
+                    blind = self.blind[s][i] if self.fresh else 0
+                    base = cands[i][: 5 - blind]
+                    if taken.isdisjoint(base):
+                        if blind:
+                            drawn = [c for c in pool if c not in taken and c not in base]
+                            got = base + tuple(drawn[:blind])
+                        elif taken.isdisjoint(cands[i]):
+                            got = cands[i]
+                        if got is not None:
+                            break
             if got is None:  # every try clashed: the seat's known cards and unseen ones
                 free = [c for c in pool if c not in taken and c not in kn.known[s]]
                 got = kn.known[s] + tuple(free[: kn.hand_sizes[s] - len(kn.known[s])])
