@@ -69,10 +69,10 @@ def test_a_cost_is_settled_when_sure_or_likely_small() -> None:
 def test_the_games_budget_and_a_resumed_review() -> None:
     """The game's budget of imagined deals is shared breadth first: spent after the first
     stage, a close call stays unsettled and fine. A review resumed half-way gives the marks
-    of one in a go (R4.2: the pair thrown away)."""
-    p = VARIANTS["pair_discarded"](7001, False)
+    of one in a go (a four-flush broken: told from zero at 32 deals, not at 16)."""
+    p = VARIANTS["four_flush_broken"](8006, False)
     replay = _replay(p)
-    todo = [i for i in review.decisions(replay) if i <= p.index][-3:]
+    todo = [i for i in review.decisions(replay) if i <= p.index][-2:]
     weigher = review.Alone(replay, samples=SAMPLES)
     full = list(review.review_game(replay, todo, weigher, SAMPLES))
     assert [m["index"] for m in full if m is not None] == [p.index]
