@@ -115,8 +115,6 @@ class Estimate:
     """The source of points the cost comes from most (one of SOURCES, or "points")."""
     win: float | None
     """The difference in games won, when an imagined deal ended the game (else None)."""
-    drawn: int = 0
-    """Imagined deals drawn (`samples` are those the engine could play on)."""
 
     @property
     def sure(self) -> bool:
@@ -264,7 +262,7 @@ def result(t: Tally) -> Estimate:
     n = len(t.diffs)
     win = (t.theirs.won - t.mine.won) / n if t.ended and n else None
     return Estimate(mean, mean - half, mean + half, n, t.mine.odds(), t.theirs.odds(),
-                    _source(t.mine, t.theirs), win, t.k)
+                    _source(t.mine, t.theirs), win)
 
 
 def estimate(
