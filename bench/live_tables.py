@@ -8,12 +8,19 @@ to process i mod N, so every action crosses processes through LISTEN/NOTIFY.
 
 How the people play. A person acts when their own socket (or the answer to their last
 action) says it is their turn, after thinking: a pause drawn uniformly between 0.5 and 1.5
-times `--think` seconds, then a random legal action, POSTed. The default, 3 s (1.5-4.5 s),
+times `--think` seconds, then a random legal action, POSTed (`--actions http`) or sent over
+the person's socket (`--actions ws`, as the table page sends it while its socket is open;
+`--actions http ws` takes turns, run by run, on the same server and tables, so that both
+meet the same load on the machine; each goes first in every other round, as the games grow
+older run by run). The default, 3 s (1.5-4.5 s),
 is brisk play for people at a card table: a card to a trick takes a second or two, choosing
 what to exchange or whether to call Chicago takes longer, and the turn timer's shortest
 choice is 30 s. Human pace is what a live table must serve; `--think 0` is the capacity
 mode (everyone acts the moment it is their turn, the server is saturated and the latency
 measures its queue).
+
+Each person's socket behaves as a page's: a `{"type": "ping"}` every 20 s, and no
+WebSocket pings of its own (a browser never sends one; it answers the server's).
 
 What it reports for each run (one line of key=value):
 - actions_per_s: accepted actions per second over all tables;
@@ -39,6 +46,7 @@ much of the processor each took. Nothing is hard-coded: every figure is measured
         --processes 1 2
     .venv/bin/python bench/live_tables.py --tables 200 --runs 3 \
         --server before=/tmp/before/.venv/bin/python --server after=.venv/bin/python
+    .venv/bin/python bench/live_tables.py --tables 200 --seconds 40 --runs 3 --actions http ws
 
 `--server NAME=PYTHON` starts `chicago serve` with that interpreter (another checkout's venv)
 on a SQLite file of its own, each with its own tables and simulated people, all at once;
@@ -78,6 +86,8 @@ LADDER = (3.0, 2.0, 1.5, 1.0, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1, 0.05, 0.0)
 """The think times `--capacity` steps down (seconds)."""
 GRACE = 5.0
 """Seconds to wait after a run for the last broadcasts before counting them undelivered."""
+PING = 20.0
+"""Seconds between a socket's pings, as the table page sends them (static/live/socket.js)."""
 
 
 # The servers ------------------------------------------------------------------------------
@@ -176,6 +186,10 @@ class Person:
         self.received: list[tuple[int, float]] = []
         """(version, when) of each newer version this person's socket brought."""
         self.changed = asyncio.Event()
+        self.ws: Any = None
+        self.asked = 0
+        self.answers: dict[int, asyncio.Future[bytes]] = {}
+        """The actions sent over the socket awaiting their answers, by request tag."""
 
     def see(self, message: dict[str, Any], at: float | None) -> None:
         v = message["version"]
@@ -203,16 +217,45 @@ class Person:
                                          "X-CSRF-Token": self.http.cookies["chicago_csrf"]})
         return await self.wire.post(path, dumps(body))
 
+    async def act_over_socket(self, body: dict[str, Any]) -> tuple[int, bytes]:
+        """Send an action over this person's socket; (the HTTP status it stands for, the
+        answer's text) as `act` gives them."""
+        self.asked += 1
+        tag = self.asked
+        answer: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self.answers[tag] = answer
+        await self.ws.send(dumps({"type": "act", "request": tag, **body}).decode())
+        raw = await answer
+        message = loads(raw)
+        return (200 if message["type"] == "table" else int(message["status"])), raw
+
     async def listen(self, game_id: str, ready: asyncio.Event) -> None:
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         url = self.base.replace("http://", "ws://") + f"/api/tables/{game_id}/live"
-        async with connect(url, additional_headers={"Cookie": cookie}, max_size=2**22) as ws:
+        async with connect(url, additional_headers={"Cookie": cookie}, max_size=2**22,
+                           ping_interval=None) as ws:
+            self.ws = ws
             ready.set()
-            async for raw in ws:
-                at = time.perf_counter()
-                message = loads(raw)
-                if message.get("type") == "table":
-                    self.see(message, at)
+            pinging = asyncio.create_task(self.ping(ws))
+            try:
+                async for raw in ws:
+                    at = time.perf_counter()
+                    message = loads(raw)
+                    tag = message.get("request")
+                    if tag is not None and tag in self.answers:
+                        self.answers.pop(tag).set_result(raw)
+                    elif message.get("type") == "table":
+                        self.see(message, at)
+            finally:
+                pinging.cancel()
+
+    async def ping(self, ws: Any) -> None:
+        """A page's keepalive: the first after a random part of the interval (the sockets
+        of a run were opened at nearly the same moment; pages' are not)."""
+        await asyncio.sleep(random.uniform(0, PING))
+        while True:
+            await ws.send('{"type":"ping"}')
+            await asyncio.sleep(PING)
 
 
 @dataclass
@@ -233,6 +276,7 @@ class TableRun:
 class Phase:
     think: float
     stop: float
+    actions: str = "http"
     errors: Counter[int] = field(default_factory=Counter)
 
 
@@ -316,7 +360,10 @@ class Client:
                 p.tried = m["version"]
                 body = {"version": m["version"], "action": rng.choice(m["legal"])}
                 sent = time.perf_counter()
-                status, content = await p.act(f"/api/tables/{t.id}/actions", body)
+                if phase.actions == "ws":
+                    status, content = await p.act_over_socket(body)
+                else:
+                    status, content = await p.act(f"/api/tables/{t.id}/actions", body)
                 answered = time.perf_counter()
                 if status == 200:
                     answer = loads(content)
@@ -331,11 +378,13 @@ class Client:
             except TimeoutError:
                 return
 
-    async def play(self, tables: int, think: float, start: float, seconds: float) -> dict[str, Any]:
+    async def play(
+        self, tables: int, think: float, start: float, seconds: float, actions: str = "http"
+    ) -> dict[str, Any]:
         active = self.tables[:tables]
         for t in active:
             t.accepted = []
-        phase = Phase(think, start + seconds)
+        phase = Phase(think, start + seconds, actions)
         await asyncio.sleep(max(0.0, start - time.perf_counter()))
         cpu = time.process_time()
         tasks = [
@@ -406,13 +455,15 @@ class Bench:
             pipe.recv()
         self.shares = shares
 
-    def run(self, tables: int, think: float, seconds: float) -> dict[str, Any]:
+    def run(
+        self, tables: int, think: float, seconds: float, actions: str = "http"
+    ) -> dict[str, Any]:
         self.tables(tables)
         load_before = os.getloadavg()[0]
         start = time.perf_counter() + 1.0
         for pipe, share in zip(self.pipes, self.shares, strict=True):
             pipe.send(("play", {"tables": share, "think": think, "start": start,
-                                "seconds": seconds}))
+                                "seconds": seconds, "actions": actions}))
         time.sleep(max(0.0, start - time.perf_counter()))
         pids = [p.pid for p, _ in self.servers]
         server0 = sum(cpu_seconds(pid) for pid in pids)
@@ -430,6 +481,7 @@ class Bench:
         n = max(1, len(latency))
         return {
             "tables": tables,
+            "actions_by": actions,
             "processes": len(self.servers),
             "think_s": f"{think:g}",
             "actions": len(latency),
@@ -508,8 +560,9 @@ def turns(args: argparse.Namespace, env: dict[str, str], directory: Path) -> Non
             bench.tables(tables)
         for run in range(args.runs):
             for name, bench in benches:
-                result = bench.run(tables, args.think, args.seconds)
-                print(f"server={name} run={run + 1} " + line(result), flush=True)
+                for actions in args.actions:
+                    result = bench.run(tables, args.think, args.seconds, actions)
+                    print(f"server={name} run={run + 1} " + line(result), flush=True)
     finally:
         for _, bench in benches:
             bench.close()
@@ -532,7 +585,10 @@ def main() -> None:
     parser.add_argument("--server", action="append", default=[], metavar="NAME=PYTHON",
                         help="a server with that interpreter; several take turns (SQLite)")
     parser.add_argument("--runs", type=int, default=2,
-                        help="runs of each --server, taking turns (2)")
+                        help="runs of each --server or --actions, taking turns (2)")
+    parser.add_argument("--actions", nargs="+", choices=("http", "ws"), default=["http"],
+                        help="how the people send their actions: POSTed, or over their "
+                             "socket; both take turns run by run (http)")
     args = parser.parse_args()
     if args.server and (args.capacity or args.postgres):
         parser.error("--server compares servers on SQLite at human pace only")
@@ -570,7 +626,12 @@ def main() -> None:
                         print(ceiling(best, cores or 1), flush=True)
                 else:
                     for tables in args.tables:
-                        print(line(bench.run(tables, args.think, args.seconds)), flush=True)
+                        for run in range(args.runs if len(args.actions) > 1 else 1):
+                            # the games age run by run: each way goes first in turn
+                            for actions in args.actions[::1 if run % 2 == 0 else -1]:
+                                result = bench.run(tables, args.think, args.seconds, actions)
+                                print((f"run={run + 1} " if len(args.actions) > 1 else "")
+                                      + line(result), flush=True)
             finally:
                 bench.close()
     if args.capacity and len(found) > 1:
