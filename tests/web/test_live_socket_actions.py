@@ -4,6 +4,7 @@ socket tagged with its request, each other seat pushed only its own view (R9.1).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -132,7 +133,12 @@ def test_a_lost_answer_is_resolved_over_http_and_never_applied_twice(app: Any) -
         next_table(ws)
         ws.send_json({"type": "act", "request": 1, "version": mine["version"],
                       "action": mine["legal"][0]})
-    # the answer was never read; the same move again over HTTP
+    # the answer was never read (the move was made: the server took it before the close)
+    deadline = time.monotonic() + 30
+    while table(players[0], game_id)["version"] == mine["version"]:
+        assert time.monotonic() < deadline, "the move sent before the close was not made"
+        time.sleep(0.01)
+    # the same move again over HTTP
     r = act_for(players[seat], game_id, mine, mine["legal"][0])
     assert r.status_code == 409 and r.json()["version"] == mine["version"] + 1
     now = table(players[seat], game_id)
