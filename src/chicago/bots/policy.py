@@ -22,9 +22,14 @@ history is weighed by the chance that a player holding its hands did what was se
 
 The history's last hand is the candidate for the seat's hand now; an imagined deal draws
 each seat's hand from its bank in proportion to the weights (sampling importance
-resampling), retrying when it clashes with a hand already dealt. The bank grows (up to
-`MAX_HISTORIES`) while its effective size is small, so that a rare announced hand still gets
-a few fitting histories.
+resampling), retrying when it clashes with a hand already dealt (`fresh`: the history's
+last blind draws, which nothing seen depends on, drawn anew for each deal). The bank grows
+(up to `MAX_HISTORIES`) while few of its histories fit every announcement; a seat still
+short of them is dealt by the shape model.
+
+The hard level uses it only as the bench variant `hard-policy` (`HardBot.policy_kinds`):
+it reads the others' categories better than the shape model but did not yet choose better
+discards (bench/RESULTS.md).
 
 Nothing here reads more than the seat's own `PlayerView` (R9.2): the counts, offers and
 announcements are public events of its log (R9.1), and the cards are dealt from its
