@@ -86,7 +86,7 @@ export function choices() {
 
 const words = (select) => (select.selectedOptions[0] || select.options[0]).textContent;
 
-function describe() {
+function sayChoices() {
   const level = perSeat.checked ? t('a level per seat') : words(levelSelect);
   const base = profileSelect.value === 'custom' ? byId('custom-base') : profileSelect;
   const chosen = profile();
@@ -97,7 +97,7 @@ function describe() {
 
 /** Keep the choices for the next visit and say them under the button. */
 export function remember() {
-  describe();
+  sayChoices();
   const body = choices();
   if (body === null) return;
   try { window.localStorage.setItem(KEY, JSON.stringify(body)); } catch (_) { /* not kept */ }
@@ -113,4 +113,4 @@ perSeat.addEventListener('change', () => {
 });
 // After the handlers above (and the editor's): every change is kept as it is made.
 byId('new-game').addEventListener('change', () => window.setTimeout(remember));
-describe();
+sayChoices();
