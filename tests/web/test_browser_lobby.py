@@ -126,13 +126,14 @@ def quick_play(browser: Any, page: Any, server: str, shots: Path) -> list[str]:
 
 def open_table(browser: Any, page: Any, server: str, shots: Path) -> list[str]:
     """A table Bo lists (the form of a table with friends) appears in the open tables (the
-    lobby polls); Ann takes a seat."""
+    lobby polls), its free seats counted down as Cy sits from another browser; Ann takes a
+    seat."""
     context = browser.new_context()
     bo = context.new_page()
     bo.goto(server + "/tables/new")  # Bo lists a table from the form of a table with friends
     bo.wait_for_selector("#new-table[data-ready='true']")
     bo.fill("#name", "Bo")
-    bo.select_option("#seats", "3")
+    bo.select_option("#seats", "4")
     bo.select_option("#player-2", "easy")
     bo.select_option("#timer", "60")
     bo.check("#listed")
@@ -142,9 +143,17 @@ def open_table(browser: Any, page: Any, server: str, shots: Path) -> list[str]:
     row = f"#open-list [data-table='{table_id}']"
     page.wait_for_selector(row, timeout=10_000)  # no reload: the list is asked for again
     words = page.inner_text(row)
-    for said in ("3 players", "1 of 3 seats free", "1 min a move", "Bo (unrated)",
+    for said in ("4 players", "2 of 4 seats free", "1 min a move", "Bo (unrated)",
                  "computer (easy)", "free seat"):
         assert said in words, (said, words)
+    # Cy sits down from another browser: Ann's list says so by itself, as the seats fill.
+    cy_context = browser.new_context()
+    cy = cy_context.new_page()
+    cy.goto(server + "/")
+    assert api(cy, "POST", f"/api/tables/{table_id}/sit", {"name": "Cy"})["status"] == 200
+    page.wait_for_selector(f"{row}:has-text('1 of 4 seats free')", timeout=10_000)
+    assert "Cy (unrated)" in page.inner_text(row)
+    cy_context.close()
     page.screenshot(path=str(shots / "lobby-open-table.png"), full_page=True)
     problems: list[str] = axe_problems(page, "the lobby with an open table")
     page.click(f"{row} button")  # no name yet: the field asks for one
