@@ -3,7 +3,7 @@
 // turn timer, play again and the alert when it becomes the player's turn in another tab.
 import { api, el, errorText } from '../api.js';
 import { N_, t } from '../i18n.js';
-import { fetchTable, receive, sendOver } from '../table/client.js';
+import { fetchTable, receive } from '../table/client.js';
 import { on } from '../table/dispatch.js';
 import { drawAlso, render } from '../table/draw.js';
 import { renderSeats } from '../table/board.js';
@@ -89,7 +89,7 @@ export function startLive() {
   setupTurnAlert();
   const showChat = has('chat') ? setupChat(base, name) : null;
   S.pushed = S.table.version;
-  const socket = connectSocket(socketUrl, {
+  connectSocket(socketUrl, {
     onMessage(message) {
       if (message.type === 'table') receive(message);
       else if (message.type === 'presence') presence(message.connected || []);
@@ -105,5 +105,4 @@ export function startLive() {
     },
     onState: showConnection,
   });
-  if (S.me !== null) sendOver(socket.request);
 }
