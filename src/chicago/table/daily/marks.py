@@ -3,7 +3,7 @@ seat's score in each deal, never which cards it held.
 
 The marks, strongest first when several happen in one deal: `won` (the game won, R8), `out`
 (eliminated, R8.3), `chicago` (a Chicago made, R7.1), `broken` (one's own Chicago broken,
-R7.2), `reset` (one's score set to 0: 45+ rule, four of a kind or royal flush reset, R3.5/R4.3),
+R7.2), `reset` (one's score set to 0: 45+ rule, four of a kind or royal flush reset, R2.4/R4.3),
 `points` (points scored), `none`.
 """
 
