@@ -133,14 +133,15 @@ def test_a_lost_answer_is_resolved_over_http_and_never_applied_twice(app: Any) -
         next_table(ws)
         ws.send_json({"type": "act", "request": 1, "version": mine["version"],
                       "action": mine["legal"][0]})
-    # the answer was never read (the move was made: the server took it before the close)
-    deadline = time.monotonic() + 30
-    while table(players[0], game_id)["version"] == mine["version"]:
-        assert time.monotonic() < deadline, "the move sent before the close was not made"
-        time.sleep(0.01)
-    # the same move again over HTTP
+    # The answer was never read. Whether the server read the move before the close is a
+    # race the page cannot know either: it sends the same move again over HTTP, which is
+    # made (200) if the socket's was lost, or refused as stale (409) if it was made. Either
+    # way the move is made exactly once.
+    time.sleep(0.5)
     r = act_for(players[seat], game_id, mine, mine["legal"][0])
-    assert r.status_code == 409 and r.json()["version"] == mine["version"] + 1
+    assert r.status_code in (200, 409), r.text
+    if r.status_code == 409:
+        assert r.json()["version"] == mine["version"] + 1
     now = table(players[seat], game_id)
     assert now["version"] == mine["version"] + 1
     nxt = now["view"]["to_act"]["seat"]
