@@ -185,21 +185,25 @@ class DailyDeals:
         now = self.clock()
         if self.store.par(key) is not None or not self.store.claim_par(key, now, now - PAR_STALE):
             return
-        thread = threading.Thread(target=self.play_par, args=(day,), name=f"par-{key}",
-                                  daemon=True)
+        thread = threading.Thread(target=self._play_par_quietly, args=(day,),
+                                  name=f"par-{key}", daemon=True)
         self._par_threads[key] = thread
         thread.start()
+
+    def _play_par_quietly(self, day: date) -> None:
+        """The par in the background: a nicety, so a failure is logged (and the claim goes
+        stale, for another process to try again), never raised into the server."""
+        try:
+            self.play_par(day)
+        except Exception:
+            log.exception("the day's par of %s could not be played", day)
 
     def play_par(self, day: date) -> dict[str, Any]:
         """The hard computer in seat 0 against the day's bots, on the day's cards."""
         seed = self._seed(day)
         game = Game.new(DEFAULT_PROFILE, SEATS, seed)
         bots = [self.service.bot(LEVEL) for _ in range(SEATS)]
-        try:
-            played = play_game(bots, game=game)
-        except Exception:  # the par is a nicety: never let it take the server down
-            log.exception("the day's par of %s could not be played", day)
-            raise
+        played = play_game(bots, game=game)
         state = played.game.state
         marks = deal_marks(played.game.events, 0)
         winner = state.winner if state.winner is not None else -1
