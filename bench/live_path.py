@@ -28,7 +28,11 @@ os.environ.setdefault("CHICAGO_SQLITE_SYNCHRONOUS", "NORMAL")  # the disk's wait
 
 from chicago.store.repo import Owner
 from chicago.web.action_body import parse_action
-from chicago.web.api import table_json
+
+try:
+    from chicago.web.wire import table_json
+except ImportError:  # a checkout from before the wire module
+    from chicago.web.api import table_json  # type: ignore[attr-defined,no-redef]
 from chicago.web.app import create_app
 
 SEATS = range(4)

@@ -76,7 +76,26 @@ def test_a_cached_text_is_the_fresh_rendering_for_every_seat_all_game(apps: Apps
     assert views[0].status == "finished"
 
 
-def test_the_answer_and_the_actors_socket_carry_one_text(apps: Apps) -> None:
+def made_whole(before: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any] | None:
+    """A table from the socket as the page makes it whole (static/live/table.js, `whole`):
+    a push that continues the deal of the socket's previous table (`base`) is that table's
+    profile, log and told log followed by its own `events` and `narration`; None when the
+    previous table is not the one it continues."""
+    if "base" not in message:
+        return message
+    if before is None or before["version"] != message["base"]:
+        return None
+    out = {k: v for k, v in message.items() if k != "base"}
+    out["profile"] = before["profile"]
+    out["view"] = {**message["view"], "log": before["view"]["log"] + message["events"]}
+    out["log_narration"] = before["log_narration"] + message["narration"]
+    return out
+
+
+def test_the_actors_socket_is_pushed_the_answer_less_what_it_has(apps: Apps) -> None:
+    """After a POSTed action the actor's socket is pushed the answer's table continuing the
+    deal it had: without the profile, the deal's log and its narration, which the socket's
+    previous table and the push's events make whole again."""
     app = apps.new()
     game_id, players = started(app)
     rng = random.Random(5)
@@ -87,9 +106,60 @@ def test_the_answer_and_the_actors_socket_carry_one_text(apps: Apps) -> None:
         r = act_for(players[seat], game_id, before, rng.choice(before["legal"]))
         assert r.status_code == 200, r.text
         pushed = next_table(ws, r.json()["version"])
-    assert pushed == {"type": "table", **r.json()}
+    assert pushed["base"] == before["version"]
+    assert not {"profile", "log_narration"} & set(pushed) and "log" not in pushed["view"]
     assert pushed["events"]  # the action's events, redacted for the actor's seat
-    assert hub_of(app).renders.hits >= 1  # made once, for the answer and the socket
+    assert made_whole(before, pushed) == {"type": "table", **r.json()}
+    assert len(dumps(pushed)) + len(dumps(r.json()["profile"])) < len(dumps(r.json()))
+
+
+def test_every_socket_made_whole_is_the_whole_table_all_game(apps: Apps) -> None:
+    """A whole game of three people and a bot, watched: every table each socket is sent,
+    in order, made whole from the one before, is the table its seat (or the spectator) is
+    shown at that version, with nothing it may not know (R9.1); pushes within a deal leave
+    the log out, and a new deal's first push brings it whole."""
+    app = apps.new()
+    game_id, players = started(app)
+    token = players[0].post(f"/api/tables/{game_id}/watch").json()["token"]
+    spectator = Player(app)
+    rng = random.Random(11)
+    sockets = [p.http.websocket_connect(f"/api/tables/{game_id}/live") for p in players]
+    sockets.append(spectator.http.websocket_connect(f"/api/watch/{token}/live"))
+    last: list[dict[str, Any] | None] = [None] * len(sockets)
+    continued = whole = 0
+    try:
+        for ws in sockets:
+            ws.__enter__()
+        while True:
+            version = table(players[0], game_id)["version"]
+            for k, ws in enumerate(sockets):
+                while (m := ws.receive_json())["type"] != "table" or m["version"] < version:
+                    if m["type"] == "table":
+                        continued += "base" in m
+                        whole += "base" not in m
+                        last[k] = made_whole(last[k], m)
+                        assert last[k] is not None
+                continued += "base" in m
+                whole += "base" not in m
+                last[k] = made_whole(last[k], m)
+                assert last[k] is not None
+                shown = (table(players[k], game_id) if k < len(players)
+                         else spectator.get(f"/api/watch/{token}").json())
+                # the live part (who is connected right now) is not what a push leaves out
+                got = {key: v for key, v in last[k].items()
+                       if key not in ("type", "events", "narration", "live")}
+                want = {key: v for key, v in shown.items()
+                        if key not in ("events", "narration", "live")}
+                assert got == want, (k, version)
+                if k < len(players):
+                    assert_private(app, game_id, k, m)
+            if table(players[0], game_id)["status"] == "finished":
+                break
+            step(app, game_id, players, rng)
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+    assert continued > 10 * whole  # most pushes leave the log out
 
 
 def test_another_processs_commit_is_never_hidden_behind_an_older_text(apps: Apps) -> None:

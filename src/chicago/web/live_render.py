@@ -5,7 +5,8 @@ process's hub sends each connected seat its own (R9.1): the same text for the ac
 in both, and for every connection of one seat in one language. `Renders` keeps the recent
 texts keyed by everything a text is made from — the table and its version, the row's
 `updated` time, the seat, the events since the version the receiver had, the language, the
-live part (seats, invitation, timer, deadline, notes, who is connected) — so a hit is the
+live part (seats, invitation, timer, deadline, notes, who is connected) and whether the
+deal's log is left out (`base`: a push continuing the receiver's deal) — so a hit is the
 very text a fresh rendering would give. A version is committed history (no process can
 change what version n holds), so the key never names a state that another process has
 moved past: a newer commit is a new version, read from the database, and a new key.
@@ -55,7 +56,7 @@ class Renders:
         t = v.table
         live = tuple(getattr(v, name) for name in _LIVE_FIELDS)
         return (
-            t.id, t.version, t.updated, t.levels, t.legal, t.events, current_language(),
+            t.id, t.version, t.updated, t.levels, t.legal, t.events, t.base, current_language(),
             frozenset(connected), live,
         )
 

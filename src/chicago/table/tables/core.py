@@ -75,6 +75,10 @@ class Table:
     """Time the bots spent deciding during this call."""
     imported: bool = False
     """Made from a game file, whose deals may have been stacked."""
+    base: int | None = None
+    """For a push only: the version the receiver had, in this same deal, when `events` are
+    every event since it. The deal's log is then the log at `base` followed by `events`,
+    so the wire leaves the log out (`chicago.web.wire.table`); None: the whole truth."""
 
     @property
     def finished(self) -> bool:
@@ -334,6 +338,7 @@ class TableCore:
         events: Sequence[Event] = (),
         bot_seconds: float = 0.0,
         seat: int = HUMAN,
+        base: int | None = None,
     ) -> Table:
         """The game as `seat` may know it (R9.1): its view, its legal actions, the events
         (redacted for it when sent)."""
@@ -357,5 +362,6 @@ class TableCore:
             updated=row.updated,
             bot_seconds=bot_seconds,
             imported=row.imported,
+            base=base,
         )
 

@@ -209,14 +209,15 @@ class LiveTables(Rematches):
         notes = self._notes(row) if live.pace_ms != INLINE else ()
         again = self._again_of(live)
         rated = (self.ratings.changes(row, live, snap.state, self.clock()),)
-        events_since: dict[int, list[Event]] = {}
+        events_since: dict[int, tuple[list[Event], int | None]] = {}
         out: dict[int, LiveView] = {}
         for seat, since in seats.items():
             key = since if since is not None and 0 <= since < row.version else -1
             if key not in events_since:
-                events_since[key] = self._events_since(snap, key) if key >= 0 else []
+                events_since[key] = self._events_since(snap, key, live)
+            events, base = events_since[key]
             out[seat] = self._live_view(
-                row, live, snap, seat, events_since[key], notes, again, rated=rated
+                row, live, snap, seat, events, notes, again, rated=rated, base=base
             )
         return out
 
@@ -239,12 +240,13 @@ class LiveTables(Rematches):
         if snap.state.finished and is_rated(row, live):  # the rating changes would be
             return None
         out: dict[int, LiveView] = {}
-        events_since: dict[int, list[Event]] = {}
+        events_since: dict[int, tuple[list[Event], int | None]] = {}
         for seat, since in seats.items():
             key = since if since is not None and 0 <= since < row.version else -1
             if key not in events_since:
-                events_since[key] = self._events_since(snap, key) if key >= 0 else []
-            out[seat] = self._live_view(row, live, snap, seat, events_since[key], notes, None)
+                events_since[key] = self._events_since(snap, key, live)
+            events, base = events_since[key]
+            out[seat] = self._live_view(row, live, snap, seat, events, notes, None, base=base)
         return out
 
     def heard(self, game_id: str, what: str) -> None:
@@ -285,16 +287,22 @@ class LiveTables(Rematches):
                 self._heard = {k: v for k, v in self._heard.items()
                                if k in self._fresh or k == "*"}
 
-    def _events_since(self, snap: _Snapshot, since: int) -> list[Event]:
-        """The events after version `since` (none when that version is no longer cached)."""
-        older = self._cached(snap.row.id, since)
+    def _events_since(
+        self, snap: _Snapshot, since: int, live: LiveRow
+    ) -> tuple[list[Event], int | None]:
+        """The events after version `since` (none when that version is no longer cached,
+        or `since` is -1), and `since` again when they continue the deal the receiver had
+        (the same deal of a started table: its log is the log it had and these events), else
+        None."""
+        older = self._cached(snap.row.id, since) if since >= 0 else None
         if older is None:
-            return []
+            return [], None
         game = Game(older.state.setup, older.state, list(older.actions))
         events: list[Event] = []
         for action in snap.actions[since:]:
             events.extend(game.apply(action))
-        return events
+        same_deal = older.state.deal == snap.state.deal and live.status != "open"
+        return events, since if same_deal else None
 
     def _notes(self, row: GameRow) -> tuple[tuple[int, int, str], ...]:
         """Decisions bots made for people among the last hundred actions."""
@@ -321,8 +329,9 @@ class LiveTables(Rematches):
         bot_seconds: float = 0.0,
         *,
         rated: tuple[tuple[SeatChange, ...] | None] | None = None,
+        base: int | None = None,
     ) -> LiveView:
-        table = self._table(snap, events, bot_seconds, seat)
+        table = self._table(snap, events, bot_seconds, seat, base)
         levels = tuple(s.level if s.kind == BOT else None for s in live.seats)
         if table.levels != levels:  # a cached row from before the start
             table = replace(table, levels=levels)

@@ -39,10 +39,14 @@ def event_json(event: Event, seat: int) -> dict[str, object] | None:
     return found
 
 
-def view_json(v: PlayerView) -> dict[str, object]:
-    """`view_to_json(v)`, its log's events made once each."""
+def view_json(v: PlayerView, log: bool = True) -> dict[str, object]:
+    """`view_to_json(v)`, its log's events made once each (without `log`: no log at all,
+    for a push whose receiver has the deal's log)."""
     out = view_to_json(replace(v, log=()))
-    out["log"] = [event_json(e, v.seat) for e in v.log]
+    if log:
+        out["log"] = [event_json(e, v.seat) for e in v.log]
+    else:
+        del out["log"]
     return out
 
 

@@ -19,10 +19,12 @@ from chicago.text.seat_names import seat_names
 
 
 def narration_json(table: Table, events: list[dict[str, object]], log: Sequence[Any],
-                   names: Sequence[str] | None = None) -> dict[str, object]:
+                   names: Sequence[str] | None = None, *, with_log: bool = True
+                   ) -> dict[str, object]:
     """`narration` (one told event per event of `events`) and `log_narration` (one per
-    event of the view's `log`, as JSON), in the current language, for the seat whose view it
-    is, naming the seats by `names` (None: a game against bots, its bots' names)."""
+    event of the view's `log`, as JSON; left out without `with_log`), in the current
+    language, for the seat whose view it is, naming the seats by `names` (None: a game
+    against bots, its bots' names)."""
     v = table.view
     if names is None:
         names = seat_names(table.seats, v.seat)
@@ -30,6 +32,8 @@ def narration_json(table: Table, events: list[dict[str, object]], log: Sequence[
     deal_scores = {h.deal: h.scores for h in table.history}
     narrator = Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),
                         list(v.eliminated), trick_cards_before(events, v), names=names)
+    if not with_log:  # a push that continues its receiver's deal: the log is theirs
+        return {"narration": told(narrator, events, deal_scores)}
     # the deal's story, told anew at every version: a story kept per seat and told on
     # saved too little to keep (bench/RESULTS.md, "One narrator")
     teller = Narrator(profile, table.seats, v.seat, list(v.scores), list(v.qualified),

@@ -84,12 +84,17 @@ def _prompt_json(table: Table) -> dict[str, object] | None:
 
 def table_json(table: Table, names: Sequence[str] | None = None) -> dict[str, object]:
     """The `Table` of docs/api.md: the seat's view, legal actions, prompt, events, history,
-    and the events told (`narration_json`, naming the seats by `names`)."""
+    and the events told (`narration_json`, naming the seats by `names`). A push that
+    continues the deal its receiver had (`table.base`) leaves out what the receiver has:
+    the profile, the deal's log and its narration (the log there followed by `events`)."""
     v = table.view
     # redacted for the seat whose view this is (seat 0 for a game against bots)
     events = events_json(table.events, v.seat)
-    view_out = view_json(v)  # the deal's log: each event turned into JSON once
-    return {
+    continued = table.base is not None
+    view_out = view_json(v, log=not continued)  # the log: each event turned into JSON once
+    told = narration_json(table, events, cast(list[Any], view_out.get("log", [])), names,
+                          with_log=not continued)
+    out: dict[str, object] = {
         "id": table.id,
         "version": table.version,
         "status": table.status,
@@ -101,7 +106,7 @@ def table_json(table: Table, names: Sequence[str] | None = None) -> dict[str, ob
         "legal": [action_json(a) for a in table.legal],
         "prompt": _prompt_json(table),
         "events": events,
-        **narration_json(table, events, cast(list[Any], view_out["log"]), names),
+        **told,
         "lang": current_language(),
         "history": [{"deal": h.deal, "scores": list(h.scores)} for h in table.history],
         "seed": table.seed,
@@ -109,6 +114,10 @@ def table_json(table: Table, names: Sequence[str] | None = None) -> dict[str, ob
         "created": table.created.isoformat(),
         "updated": table.updated.isoformat(),
     }
+    if continued:
+        del out["profile"]
+        out["base"] = table.base
+    return out
 
 
 def summary_json(row: GameRow) -> dict[str, object]:

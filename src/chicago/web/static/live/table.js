@@ -79,6 +79,26 @@ function drawLive() {
   if (l && l.again && S.table.status === 'finished' && !$('result').hidden) renderAgain();
 }
 
+let socketTable = null;
+
+/** A table from the socket made whole. A push that continues the deal of the socket's
+ * previous table (`base`, that table's version) comes without what the page has: the
+ * profile, the deal's log and its told events, which are that table's followed by this
+ * one's `events` and `narration`. Null when the page does not have that table (the socket
+ * is then asked for the whole table again). */
+function whole(message) {
+  if (message.base !== undefined) {
+    const before = socketTable;
+    if (!before || before.version !== message.base) return null;
+    message.profile = before.profile;
+    message.view.log = [...before.view.log, ...message.events];
+    message.log_narration = [...before.log_narration, ...message.narration];
+    delete message.base;
+  }
+  socketTable = message;
+  return message;
+}
+
 /** Wire the live parts and open the socket (the table is already shown). */
 export function startLive() {
   on('refetch', refetch);
@@ -89,9 +109,13 @@ export function startLive() {
   setupTurnAlert();
   const showChat = has('chat') ? setupChat(base, name) : null;
   S.pushed = S.table.version;
-  connectSocket(socketUrl, {
+  const socket = connectSocket(socketUrl, {
     onMessage(message) {
-      if (message.type === 'table') receive(message);
+      if (message.type === 'table') {
+        const table = whole(message);
+        if (table) receive(table);
+        else socket.resync();
+      }
       else if (message.type === 'presence') presence(message.connected || []);
       else if (message.type === 'chat' && showChat) showChat(message.messages);
       else if (message.type === 'error') {
