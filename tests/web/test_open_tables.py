@@ -67,6 +67,10 @@ def test_a_listed_table_is_shown_with_its_rules_seats_and_people(app: Any) -> No
     assert {t["id"]: t for t in sv["tables"]}[game_id]["players"][1]["rating_words"] == (
         "ej rankad")
     assert table(bo, game_id)["live"]["players"][1]["name"] == "Bo"
+    ways = {t["id"]: t["way"] for t in bo.get("/api/tables").json()["tables"]}
+    assert ways == {game_id: "open"}  # marked in the lobby's list of one's tables
+    assert {t["id"]: t["way"] for t in ann.get("/api/tables").json()["tables"]} == {
+        game_id: "open", hidden: "friends"}
 
     r = cy.post(f"/api/tables/{game_id}/sit", {"name": "bo"})
     assert r.status_code == 409 and "“Bo”" in r.json()["error"]  # names as ever

@@ -63,6 +63,8 @@ def test_a_full_table_starts_at_once_rated_and_timed(app: Any) -> None:
     assert all(p["kind"] == "person" for p in seen["live"]["players"])
     live = tables_of(app).live.get(game_id)
     assert live is not None and live.rated and not live.listed
+    (entry,) = people[0].get("/api/tables").json()["tables"]  # marked in the lobby's list
+    assert entry["id"] == game_id and entry["way"] == "quick"
 
 
 def test_the_wait_ends_with_bots_in_the_empty_seats(app: Any) -> None:

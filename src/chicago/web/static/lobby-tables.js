@@ -1,5 +1,5 @@
-// The lobby's "Tables with friends": every table where this guest or account has a seat
-// (waiting for friends, in play, finished), newest first, with the way back in. For a
+// The lobby's "Your tables": every table where this guest or account has a seat (with
+// friends, by quick play or at an open table), waiting, in play or finished, newest first, with the way back in. For a
 // signed-in player the list is the account's, so another device shows it too.
 import { api, el, errorText } from './api.js';
 import { BOT_NAMES } from './faces.js';
@@ -26,13 +26,20 @@ function tableDeleteButton(entry, names) {
 }
 
 function statusText(entry) {
-  if (entry.status === 'open') return t('Waiting for friends');
+  if (entry.status === 'open') return entry.way === 'friends' ? t('Waiting for friends') : t('Waiting for players');
   if (entry.status === 'finished') {
     if (entry.winner === null || entry.winner === undefined) return t('Finished');
     return entry.winner === entry.you ? t('Finished: you won')
       : t('Finished: {name} won', { name: seatLabel(entry, entry.winner) });
   }
   return t('In play, deal {deal}', { deal: entry.deal });
+}
+
+/** The table's line in the list: how many players and how they came to the table. */
+function title(entry) {
+  if (entry.way === 'quick') return t('{n} players, Play now', { n: entry.seats });
+  if (entry.way === 'open') return t('{n} players at an open table', { n: entry.seats });
+  return t('{n} players with friends', { n: entry.seats });
 }
 
 function row(entry) {
@@ -44,7 +51,7 @@ function row(entry) {
   const label = t('{action}: the table of {names}', { action: go, names: names.join(', ') });
   return el('li', { class: 'game-row', dataset: { table: entry.id, status: entry.status } },
     el('div', { class: 'game-main' },
-      el('a', { class: 'game-link', href }, t('{n} players with friends', { n: entry.seats })),
+      el('a', { class: 'game-link', href }, title(entry)),
       el('span', { class: `status ${entry.status === 'finished' ? 'done' : 'live'}` }, statusText(entry)),
       el('span', { class: 'game-scores' }, scores),
       el('span', { class: 'help' }, t('Last played {when}', { when: dateTime(entry.updated) }))),
@@ -66,13 +73,13 @@ async function loadTables() {
   const tables = (data && data.tables) || [];
   offer('tables', tables.filter((entry) => entry.status !== 'finished').map((entry) => ({
     href: `/tables/${encodeURIComponent(entry.id)}`,
-    title: t('{n} players with friends', { n: entry.seats }),
+    title: title(entry),
     status: statusText(entry),
     updated: entry.updated,
   })));
   box.replaceChildren(tables.length
     ? el('ul', { class: 'games tables' }, ...tables.map(row))
-    : el('p', { class: 'help' }, t('No tables with friends yet.')));
+    : el('p', { class: 'help' }, t('No tables yet.')));
   box.dataset.ready = 'true';
 }
 

@@ -71,10 +71,17 @@ def rating_change_json(c: SeatChange) -> dict[str, Any]:
             "rd": round(c.rd)}
 
 
+def table_way(live: LiveRow) -> str:
+    """How the people at a table came to it: listed among the open tables ("open"), seated by
+    quick play ("quick"), or invited by its creator ("friends")."""
+    return "open" if live.listed else "quick" if live.rated else "friends"
+
+
 def table_entry_json(row: GameRow, live: LiveRow, owner: Owner) -> dict[str, Any]:
     """A table in the list of `GET /api/tables`, as `owner` (seated there) sees it."""
     return {
         "id": row.id,
+        "way": table_way(live),
         "status": "finished" if row.summary.status == "finished" else live.status,
         "seats": row.seats,
         "profile": row.profile_id,
