@@ -38,7 +38,7 @@ with warnings.catch_warnings():
 
 PG_URL = os.environ.get("CHICAGO_TEST_DATABASE_URL", "").strip()
 TABLES = (
-    "quick_queue", "live_processes", "table_presence", "table_chat", "table_seats",
+    "open_sits", "quick_queue", "live_processes", "table_presence", "table_chat", "table_seats",
     "table_invites",
     "rated_games", "rating_history", "ratings",
     "live_tables", "daily_attempts", "daily_deals",

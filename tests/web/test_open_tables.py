@@ -8,12 +8,12 @@ Runs on SQLite, or on PostgreSQL with CHICAGO_TEST_DATABASE_URL (scripts/postgre
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from live_support import SEED, table, tables_of
-from test_api_support import Player
+from test_api_support import Apps, Player
 
 from chicago.store.models import PlayerRating
 from chicago.table.tables.listing import SITS
@@ -119,15 +119,28 @@ def test_chat_at_a_listed_table_is_the_quick_phrases_only(app: Any) -> None:
     assert ann.post(f"/api/tables/{friends}/chat", {"text": "hi"}).status_code == 201
 
 
-def test_seats_taken_at_open_tables_are_limited_per_person(app: Any) -> None:
-    ann, bo = Player(app), Player(app)
+def test_seats_taken_at_open_tables_are_limited_per_person_in_every_process(
+    apps: Apps,
+) -> None:
+    """Bo takes and leaves a seat `SITS` times through one process; the next seat, through
+    another process on the same database, is refused and changes nothing; a minute later
+    Bo may sit again."""
+    one, two = apps.new(), apps.new()
+    now = [datetime(2026, 12, 6, 12, 0, tzinfo=UTC)]
+    for app in (one, two):
+        tables_of(app).clock = lambda: now[0]
+    ann, bo = Player(one), Player(one)
     game_id = _listed_table(ann, listed=True)
     for _ in range(SITS):
         assert bo.post(f"/api/tables/{game_id}/sit", {"name": "Bo"}).status_code == 200
         assert bo.post(f"/api/tables/{game_id}/leave").status_code == 204
-    r = bo.post(f"/api/tables/{game_id}/sit", {"name": "Bo"})
+    bo_there = Player(two)
+    bo_there.http.cookies = bo.http.cookies  # the same person, served by the other process
+    r = bo_there.post(f"/api/tables/{game_id}/sit", {"name": "Bo"})
     assert r.status_code == 429 and "wait a moment" in r.json()["error"]
     assert table(ann, game_id)["live"]["players"][1]["free"]  # nothing changed
+    now[0] += timedelta(seconds=61)
+    assert bo_there.post(f"/api/tables/{game_id}/sit", {"name": "Bo"}).status_code == 200
 
 
 def test_the_list_answers_304_while_it_has_not_changed(app: Any) -> None:

@@ -5,17 +5,19 @@ many tables there are (the lobby polls this list every few seconds)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Final, cast
 
-from sqlalchemy import Table, select, update
+from sqlalchemy import Table, func, insert, select, update
 
 from chicago.store.live import LiveStore
-from chicago.store.models import Game, LiveTable, PlayerRating
-from chicago.store.repo import Store
+from chicago.store.models import Game, LiveTable, OpenSit, PlayerRating
+from chicago.store.repo import Owner, Store
 
 _LIVE: Final = cast(Table, LiveTable.__table__)
 _GAMES: Final = cast(Table, Game.__table__)
 _RATINGS: Final = cast(Table, PlayerRating.__table__)
+_SITS: Final = cast(Table, OpenSit.__table__)
 LISTED_MAX: Final = 50
 """The most open tables listed at once (the newest)."""
 
@@ -52,6 +54,23 @@ class ListingStore:
                 .execution_options(synchronize_session=False)
             )
             return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    def count_sit(
+        self, owner: Owner, game_id: str, now: datetime, since: datetime, limit: int
+    ) -> bool:
+        """Count a seat `owner` takes at an open table now, unless they took `limit` since
+        `since` (False, nothing stored). The rows are the database's, so every process counts
+        the same seats; the person's rows from before `since` go as a new one is written."""
+        mine = (_SITS.c.owner_kind == owner.kind, _SITS.c.owner_id == owner.id)
+        with self.store._write() as s:
+            taken = s.scalar(select(func.count()).select_from(_SITS).where(*mine,
+                                                                         _SITS.c.at > since))
+            if int(taken or 0) >= limit:
+                return False
+            s.execute(_SITS.delete().where(*mine, _SITS.c.at < since))
+            s.execute(insert(_SITS).values(owner_kind=owner.kind, owner_id=owner.id,
+                                           game_id=game_id, at=now))
+        return True
 
     def ratings(self, account_ids: Iterable[int]) -> dict[int, tuple[float, float]]:
         """(rating, RD) of each of these accounts that has been rated."""

@@ -451,3 +451,17 @@ class QuickEntry(Base):
         String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=True
     )
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class OpenSit(Base):
+    """A seat a person took at a listed open table (migration 0013): counted for the limit
+    on seats taken a minute, in whichever process the person is served."""
+
+    __tablename__ = "open_sits"
+    __table_args__ = (Index("ix_open_sits_owner", "owner_kind", "owner_id", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    owner_kind: Mapped[str] = mapped_column(String(8))
+    owner_id: Mapped[str] = mapped_column(String(64))
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())

@@ -6,15 +6,13 @@ The list shows each open table's rules (the preset and each change in words), it
 its seats taken and free, and the people seated with their ratings (guests and people not
 rated yet: none). The lobby polls it every few seconds; each process builds it at most once
 a `FRESH` (whoever asks), so many lobbies cost one build. Taking seats is limited per person
-(`SITS` a minute, counted in each process). At a listed table the chat is the quick phrases
-only, as at quick play: strangers sit there.
+(`SITS` a minute, counted in the database, so in every process alike). At a listed table
+the chat is the quick phrases only, as at quick play: strangers sit there.
 """
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import deque
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import cached_property
@@ -78,10 +76,6 @@ class OpenTables(QuickPlay):
     @cached_property
     def _built(self) -> dict[str, tuple[float, tuple[OpenTable, ...]]]:
         return {}
-
-    @cached_property
-    def _sits(self) -> tuple[threading.Lock, dict[Owner, deque[float]]]:
-        return threading.Lock(), {}
 
     def open_tables(self) -> tuple[OpenTable, ...]:
         """The listed tables still open with a free seat, newest first (built at most once
@@ -149,28 +143,15 @@ class OpenTables(QuickPlay):
         if not live.listed or live.again_deadline is not None:
             raise NotFound()
         _check_open(live)
-        self._count_sit(owner)
+        now = self.clock()
+        if not self.listing.count_sit(owner, row.id, now, now - SIT_WINDOW, SITS):
+            raise RateLimited(_(
+                "You took {n} seats at open tables in a minute: wait a moment and try "
+                "again", n=SITS,
+            ))
         taken = self._sit(owner, row, live, name, seat)
         self._built.clear()
         return taken
-
-    def _count_sit(self, owner: Owner) -> None:
-        lock, seen = self._sits
-        now = time.monotonic()
-        window = SIT_WINDOW.total_seconds()
-        with lock:
-            times = seen.setdefault(owner, deque())
-            while times and now - times[0] >= window:
-                times.popleft()
-            if len(times) >= SITS:
-                raise RateLimited(_(
-                    "You took {n} seats at open tables in a minute: wait a moment and try "
-                    "again", n=SITS,
-                ))
-            times.append(now)
-            if len(seen) > 10_000:  # forget the quiet ones
-                for key in [k for k, v in seen.items() if not v or now - v[-1] >= window]:
-                    del seen[key]
 
 
 def _check_open(live: LiveRow) -> None:
