@@ -7,7 +7,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, inspect
 
-from test_migration_seats import run
+from test_migration_seats import run, table_names
 
 
 def _live_columns(url: str) -> set[str]:
@@ -17,22 +17,15 @@ def _live_columns(url: str) -> set[str]:
     return found
 
 
-def _tables(url: str) -> set[str]:
-    engine = create_engine(url)
-    found = set(inspect(engine).get_table_names())
-    engine.dispose()
-    return found
-
-
 def test_the_quick_play_queue_and_the_table_flags_come_and_go(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'm.db'}"
     run(url, "up", "0011")
-    before = _tables(url)
+    before = table_names(url)
     assert "quick_queue" not in before
     assert not {"rated", "listed"} & _live_columns(url)
 
     run(url, "up", "0012")
-    assert _tables(url) == before | {"quick_queue"}
+    assert table_names(url) == before | {"quick_queue"}
     assert {"rated", "listed"} <= _live_columns(url)
     engine = create_engine(url)
     inspector = inspect(engine)
@@ -44,5 +37,5 @@ def test_the_quick_play_queue_and_the_table_flags_come_and_go(tmp_path: Path) ->
     engine.dispose()
 
     run(url, "down", "0011")
-    assert _tables(url) == before
+    assert table_names(url) == before
     assert not {"rated", "listed"} & _live_columns(url)

@@ -32,6 +32,14 @@ def config(url: str) -> Config:
     return c
 
 
+def table_names(url: str) -> set[str]:
+    """The tables of the database at `url` now."""
+    engine = create_engine(url)
+    found = set(inspect(engine).get_table_names())
+    engine.dispose()
+    return found
+
+
 def run(url: str, step: str, to: str) -> None:
     engine = create_engine(url)
     with engine.begin() as conn:

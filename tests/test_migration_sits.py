@@ -7,24 +7,17 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, inspect
 
-from test_migration_seats import run
-
-
-def _tables(url: str) -> set[str]:
-    engine = create_engine(url)
-    found = set(inspect(engine).get_table_names())
-    engine.dispose()
-    return found
+from test_migration_seats import run, table_names
 
 
 def test_the_seats_taken_at_open_tables_come_and_go(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'm.db'}"
     run(url, "up", "0012")
-    before = _tables(url)
+    before = table_names(url)
     assert "open_sits" not in before
 
     run(url, "up", "0013")
-    assert _tables(url) == before | {"open_sits"}
+    assert table_names(url) == before | {"open_sits"}
     engine = create_engine(url)
     inspector = inspect(engine)
     assert {c["name"] for c in inspector.get_columns("open_sits")} == {
@@ -33,4 +26,4 @@ def test_the_seats_taken_at_open_tables_come_and_go(tmp_path: Path) -> None:
     engine.dispose()
 
     run(url, "down", "0012")
-    assert _tables(url) == before
+    assert table_names(url) == before
