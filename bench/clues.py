@@ -47,6 +47,7 @@ from call_policies import VARIANTS as CALL_VARIANTS
 from chicago.bots import make_bot
 from chicago.bots.hard import HardBot
 from chicago.bots.inference import KINDS, Dealer, Reader, model
+from chicago.bots.keeps import TEMPERATURE as KEEP_TEMPERATURE
 from chicago.bots.knowledge import Knowledge, knowledge
 from chicago.bots.odds import CATEGORIES
 from chicago.bots.policy import KINDS as POLICY_KINDS
@@ -132,6 +133,9 @@ VARIANTS: dict[str, type[HardBot]] = {
     "hard-flat": _variant("flat", frozenset("xsoc")),
     "hard-sim": _variant("sim", None),
     "hard4": _variant("4x", KINDS, 4),
+    "hard-spend": type("Hard_spend", (HardBot,), {
+        "policy_kinds": None, "worlds": HardBot.worlds * 2,
+        "call_samples": HardBot.call_samples * 4, "play_samples": HardBot.play_samples * 4}),
     "hard-lean-late": LeanLate,
     "hard-deep": type("Hard_deep", (HardBot,), {"exact_sizes": DEEP_EXACT,
                                                 "roll_sizes": DEEP_ROLL}),
@@ -149,6 +153,12 @@ VARIANTS: dict[str, type[HardBot]] = {
     "hard-p768": _policy("768", POLICY_KINDS, policy_histories=768),
     "hard-ps768": _policy("s768", frozenset("s"), policy_histories=768),
     "hard-pfresh": _policy("fresh", POLICY_KINDS, policy_fresh=True),
+    "hard-pnormal": _policy("normal", POLICY_KINDS, policy_normal=KEEP_TEMPERATURE,
+                            policy_histories=128),
+    "hard-pnormal-sharp": _policy("normal_sharp", POLICY_KINDS, policy_normal=0.1,
+                                  policy_histories=128),
+    "hard-pnormal-fresh": _policy("normal_fresh", POLICY_KINDS, policy_normal=KEEP_TEMPERATURE,
+                                  policy_fresh=True, policy_histories=128),
     **CALL_VARIANTS,
 }
 

@@ -100,6 +100,9 @@ class HardBot(NormalBot):
     """Histories per other seat and decision (policy.py), at least."""
     policy_fresh: ClassVar[bool] = False
     """Whether each imagined deal draws a history's last blind draws afresh (policy.py)."""
+    policy_normal: ClassVar[float | None] = None
+    """With a temperature (keeps.py), the histories are replayed by the normal level's own
+    valuation of exchanges instead of the typical plan (policy.py); None: the plan."""
 
     _reader: Reader | None = None
     _reader_view: PlayerView | None = None
@@ -126,7 +129,8 @@ class HardBot(NormalBot):
         e = max(1, view.exchange)
         if self.policy_kinds is not None and self.clue_kinds is not None:
             policy = PolicyDealer.of(view, kn, rng, self.policy_kinds, self.policy_histories,
-                                     self._read(view, with_played=False), self.policy_fresh)
+                                     self._read(view, with_played=False), self.policy_fresh,
+                                     self.policy_normal)
             if policy is not None:
                 return [weighted_world(policy, rng, p.max_discard, after)
                         for _ in range(self.worlds)]

@@ -45,7 +45,7 @@ play or per person.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -65,6 +65,7 @@ from chicago.core.shuffle import Stream
 from chicago.core.views import PlayerView
 
 from .inference import Dealer, Reader
+from .keeps import TEMPERATURE, NormalKeep, floors_at, normal_keep
 from .knowledge import Knowledge
 from .odds import CATEGORIES, keep_plan
 from .simulate import keep_forced
@@ -213,13 +214,19 @@ def _fits(step: Stage, hand: Sequence[Card]) -> bool:
     return cat <= step.category
 
 
+Keeper = Callable[[int], NormalKeep | None]
+"""A seat's exchange valuation at an exchange (keeps.py); None: the typical plan there."""
+
+
 def replay(steps: Sequence[Step], pool: Sequence[Card], rng: Stream, most: int,
-           kinds: frozenset[str] = KINDS) -> tuple[tuple[Card, ...], float, bool, int]:
+           kinds: frozenset[str] = KINDS,
+           keeper: Keeper | None = None) -> tuple[tuple[Card, ...], float, bool, int]:
     """One imagined history of a seat: a first hand from `pool`, its exchanges replayed by
-    the typical plan with the counts (and offers) seen, fresh cards from `pool`; its last
-    hand, its weight (see the module docstring), whether it fits every announcement, and
-    how many of the hand's last cards are blind draws that nothing seen since depends on
-    (drawn at its last exchange, no stage announced after it)."""
+    the typical plan (or by `keeper`, the normal level's valuation: the chance of the count
+    seen and the cards it keeps for it) with the counts (and offers) seen, fresh cards from
+    `pool`; its last hand, its weight (see the module docstring), whether it fits every
+    announcement, and how many of the hand's last cards are blind draws that nothing seen
+    since depends on (drawn at its last exchange, no stage announced after it)."""
     used: set[Card] = {x.offer for x in steps if isinstance(x, Exchanged) and x.offer}
     draws = rng.belows(len(pool))
     left = [len(set(pool) - used)]
@@ -246,11 +253,19 @@ def replay(steps: Sequence[Step], pool: Sequence[Card], rng: Stream, most: int,
                 weight *= FACT
                 fits = False
             continue
-        plan = keep_plan(hand, most)
-        if "x" in kinds:
-            table = COUNT_CHANCE[min(step.exchange, len(COUNT_CHANCE)) - 1]
-            weight *= table[len(hand) - len(plan)][min(step.count, 5)]
-        kept = keep_forced(hand, step.count, most, plan)
+        judge = keeper(step.exchange) if keeper is not None and len(hand) == 5 else None
+        if judge is not None:
+            options = judge.by_count(hand)
+            if "x" in kinds:
+                weight *= max(FLOOR, judge.chances(options)[min(step.count, 5)])
+            chosen = options[min(step.count, 5)]
+            kept = chosen[1] if chosen is not None else keep_forced(hand, step.count, most)
+        else:
+            plan = keep_plan(hand, most)
+            if "x" in kinds:
+                table = COUNT_CHANCE[min(step.exchange, len(COUNT_CHANCE)) - 1]
+                weight *= table[len(hand) - len(plan)][min(step.count, 5)]
+            kept = keep_forced(hand, step.count, most, plan)
         if step.offer is None:
             hand = kept + draw(step.count)
             blind = step.count
@@ -277,7 +292,8 @@ class PolicyDealer:
 
     def __init__(self, kn: Knowledge, steps: Sequence[Sequence[Step]], rng: Stream, most: int,
                  kinds: frozenset[str] = KINDS, size: int = HISTORIES,
-                 reader: Reader | None = None, fresh: bool = False) -> None:
+                 reader: Reader | None = None, fresh: bool = False,
+                 keepers: Mapping[int, Keeper] | None = None) -> None:
         self.kn = kn
         self.fresh = fresh
         """Whether each deal draws a history's last blind draws afresh (more distinct
@@ -297,7 +313,8 @@ class PolicyDealer:
             want = size
             while True:
                 while len(cands) < want:
-                    hand, w, fit, blind = replay(steps[s], pool, rng, most, kinds)
+                    hand, w, fit, blind = replay(steps[s], pool, rng, most, kinds,
+                                                 keepers.get(s) if keepers else None)
                     if not known <= set(hand):  # a kept offer it still holds, R2.2
                         w, fit = 0.0, False
                     cands.append(hand)
@@ -322,7 +339,7 @@ class PolicyDealer:
     @classmethod
     def of(cls, view: PlayerView, kn: Knowledge, rng: Stream, kinds: frozenset[str] = KINDS,
            size: int = HISTORIES, reader: Reader | None = None,
-           fresh: bool = False) -> PolicyDealer | None:
+           fresh: bool = False, normal: float | None = None) -> PolicyDealer | None:
         """The dealer of this view, or None where the model does not apply: a seat not
         holding five cards (an offer being answered, six cards, the tricks), or known to
         hold a card its replayed exchanges cannot give it. `reader`: the
@@ -339,7 +356,10 @@ class PolicyDealer:
             offered = {x.offer for x in steps[s] if isinstance(x, Exchanged) and x.kept}
             if not set(kn.known[s]) <= offered:  # cards taken back (§X first-trick call)
                 return None
-        return cls(kn, steps, rng, view.profile.max_discard, kinds, size, reader, fresh)
+        keepers = ({s: _keeper(view, kn, s, normal) for s in kn.holders()}
+                   if normal is not None else None)
+        return cls(kn, steps, rng, view.profile.max_discard, kinds, size, reader, fresh,
+                   keepers)
 
     def deal(self, rng: Stream) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         kn = self.kn
@@ -377,3 +397,19 @@ class PolicyDealer:
             taken.update(got)
             hands[s] = tuple(sorted(got))
         return tuple(hands), tuple(c for c in pool if c not in taken)
+
+
+def _keeper(view: PlayerView, kn: Knowledge, seat: int,
+            temperature: float = TEMPERATURE) -> Keeper:
+    """The normal level's valuation of `seat`'s exchanges this deal, from the public facts
+    (keeps.py): the scores, the players in the deal, the hands announced before each."""
+    p = view.profile
+    opponents = len(kn.players) - 1
+
+    def at(exchange: int) -> NormalKeep | None:
+        if exchange < 1 or exchange > p.exchanges:
+            return None
+        floors = floors_at(kn.announced, kn.exchanged, seat, exchange)[:opponents]
+        return normal_keep(p, seat, view.scores, view.qualified, view.eliminated, exchange,
+                           opponents, floors, temperature)
+    return at
