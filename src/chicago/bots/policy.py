@@ -20,6 +20,10 @@ history is weighed by the chance that a player holding its hands did what was se
   not choices, but the replayed hands before the last exchange are guesses, so a history
   that breaks one keeps `FACT` of its weight.
 
+With `normal` (a temperature), the normal level's own valuation of exchanges (keeps.py)
+replaces the plan: it chooses which cards go for the count seen, and the count's chance is
+its softmax over the counts, instead of the table above; the plan still answers the offers.
+
 The history's last hand is the candidate for the seat's hand now; an imagined deal draws
 each seat's hand from its bank in proportion to the weights (sampling importance
 resampling), retrying when it clashes with a hand already dealt (`fresh`: the history's
