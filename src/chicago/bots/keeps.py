@@ -34,9 +34,9 @@ from .normal import LATER, _top_miss
 from .odds import CATEGORIES, CATEGORY_CARDS, CATEGORY_FLOOR, STAGES, table
 from .stakes import Stakes, gain
 
-ORDERS: Final = 2
+ORDERS: Final = 1
 """Orders of the deck cut into draws for a discard of two or more."""
-ONE_CARD: Final = 1
+ONE_CARD: Final = 2
 """A one-card discard draws every `ONE_CARD`-th card of that order."""
 TEMPERATURE: Final = 0.25
 """Softness of the count's chance, in standing points (a won game is 100)."""

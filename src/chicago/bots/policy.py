@@ -21,8 +21,11 @@ history is weighed by the chance that a player holding its hands did what was se
   that breaks one keeps `FACT` of its weight.
 
 With `normal` (a temperature), the normal level's own valuation of exchanges (keeps.py)
-replaces the plan: it chooses which cards go for the count seen, and the count's chance is
-its softmax over the counts, instead of the table above; the plan still answers the offers.
+replaces the plan at each seat's last exchange (the one its hand now comes from; the
+valuation costs a fraction of a millisecond a hand, too much for every exchange of every
+history): it chooses which cards go for the count seen, and the count's chance is its
+softmax over the counts, instead of the table above; the plan still answers the offers, and
+the bank grows to twice its size at most.
 
 The history's last hand is the candidate for the seat's hand now; an imagined deal draws
 each seat's hand from its bank in proportion to the weights (sampling importance
@@ -250,14 +253,16 @@ def replay(steps: Sequence[Step], pool: Sequence[Card], rng: Stream, most: int,
     weight = 1.0
     fits = True
     blind = 0
-    for step in steps:
+    last = max((i for i, x in enumerate(steps) if isinstance(x, Exchanged)), default=-1)
+    for i, step in enumerate(steps):
         if isinstance(step, Stage):
             blind = 0
             if "s" in kinds and not _fits(step, hand):
                 weight *= FACT
                 fits = False
             continue
-        judge = keeper(step.exchange) if keeper is not None and len(hand) == 5 else None
+        judge = (keeper(step.exchange)
+                 if keeper is not None and i == last and len(hand) == 5 else None)
         if judge is not None:
             options = judge.by_count(hand)
             if "x" in kinds:
@@ -308,6 +313,7 @@ class PolicyDealer:
         """Seats dealt by the shape model (`MAX_HISTORIES`)."""
         pool = kn.unseen
         seats = list(kn.holders())
+        most_histories = MAX_HISTORIES if keepers is None else 2 * size
         for s in seats:
             known = set(kn.known[s])
             cands: list[tuple[Card, ...]] = []
@@ -325,9 +331,9 @@ class PolicyDealer:
                     weights.append(w)
                     blinds.append(blind)
                     fits += fit
-                if fits >= MIN_FITS or want >= MAX_HISTORIES:
+                if fits >= MIN_FITS or want >= most_histories:
                     break
-                want = min(MAX_HISTORIES, 2 * want)
+                want = min(most_histories, 2 * want)
             if fits < MIN_FITS and reader is not None:
                 self.thin.append(s)
             cumulative: list[float] = []
