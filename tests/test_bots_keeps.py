@@ -7,16 +7,13 @@ from __future__ import annotations
 from chicago.bots.hard import HardBot
 from chicago.bots.keeps import TEMPERATURE, NormalKeep, floors_at, normal_keep
 from chicago.bots.policy import FLOOR, KINDS, Exchanged, replay
-from chicago.core.actions import Exchange
 from chicago.core.cards import Card, cards
 from chicago.core.engine import legal_actions
 from chicago.core.hands import Category
 from chicago.core.rules import DEFAULT_PROFILE
 from chicago.core.shuffle import Stream
-from chicago.core.state import Phase
 from chicago.core.views import view
-from test_bots import table, until
-from test_bots_policy import stood_pat_state
+from test_bots_policy import stood_pat_state, twin_of_stood_pat
 
 SCORES = (10, 12, 8, 20)
 NONE4 = (False,) * 4
@@ -104,12 +101,7 @@ def test_hard_with_the_valuation_decides_from_its_view_only() -> None:
     """R9.2: two deals that differ only in cards seat 0 cannot see give hard, replaying the
     others' histories by the valuation, the same decision for the same stream."""
     state = stood_pat_state()
-    other = until(table({0: "Ah Kd 9c 4s 2c", 1: "9h 8d 7c 6s 5h", 2: "Tc 9d 7h 5c 3d",
-                         3: "Jc Td 8h 6d 4c"}, stock="Qs 7d 3h Js 6h 2d Ts 4h 2h"),
-                  lambda s: s.phase is Phase.EXCHANGE and s.exchange == 2,
-                  {0: [Exchange(0, tuple(cards("9c 4s 2c")))],
-                   2: [Exchange(2, tuple(cards("7h 5c 3d")))],
-                   3: [Exchange(3, tuple(cards("8h 6d 4c")))]})
+    other = twin_of_stood_pat()
     assert view(state, 0) == view(other, 0)
     first = NormalKeepBot().suggest(view(state, 0), legal_actions(state), Stream(9, "hard"))
     second = NormalKeepBot().suggest(view(other, 0), legal_actions(other), Stream(9, "hard"))

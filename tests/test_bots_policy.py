@@ -89,6 +89,17 @@ def stood_pat_state() -> GameState:
     return until(state, lambda s: s.phase is Phase.EXCHANGE and s.exchange == 2, plan)
 
 
+def twin_of_stood_pat() -> GameState:
+    """`stood_pat_state` dealt otherwise only where seat 0 cannot see: the same view for
+    seat 0 (R9.2's check that a bot decides from its view alone)."""
+    return until(table({0: "Ah Kd 9c 4s 2c", 1: "9h 8d 7c 6s 5h", 2: "Tc 9d 7h 5c 3d",
+                        3: "Jc Td 8h 6d 4c"}, stock="Qs 7d 3h Js 6h 2d Ts 4h 2h"),
+                 lambda s: s.phase is Phase.EXCHANGE and s.exchange == 2,
+                 {0: [Exchange(0, tuple(cards("9c 4s 2c")))],
+                  2: [Exchange(2, tuple(cards("7h 5c 3d")))],
+                  3: [Exchange(3, tuple(cards("8h 6d 4c")))]})
+
+
 def test_the_dealer_gives_the_seat_that_stood_pat_made_hands() -> None:
     """R2.5, R4.1, R9.2: seat 0 saw seat 1 keep five and win stage 1 with a straight, and
     seats 2 and 3 draw three: the imagined deals give seat 1 a straight or better nearly
@@ -190,12 +201,7 @@ def test_hard_decides_the_same_for_a_seed_and_from_its_view_only() -> None:
     same view, so the same decision."""
     state = stood_pat_state()
     assert state.to_act == 0
-    other = until(table({0: "Ah Kd 9c 4s 2c", 1: "9h 8d 7c 6s 5h", 2: "Tc 9d 7h 5c 3d",
-                         3: "Jc Td 8h 6d 4c"}, stock="Qs 7d 3h Js 6h 2d Ts 4h 2h"),
-                  lambda s: s.phase is Phase.EXCHANGE and s.exchange == 2,
-                  {0: [Exchange(0, tuple(cards("9c 4s 2c")))],
-                   2: [Exchange(2, tuple(cards("7h 5c 3d")))],
-                   3: [Exchange(3, tuple(cards("8h 6d 4c")))]})
+    other = twin_of_stood_pat()
     assert view(state, 0) == view(other, 0)
     legal = legal_actions(state)
     first = PolicyBot().suggest(view(state, 0), legal, Stream(9, "hard"))
