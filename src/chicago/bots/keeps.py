@@ -31,7 +31,7 @@ from chicago.core.rules import HighScoreRule, RuleProfile
 from chicago.core.shuffle import Stream
 
 from .normal import LATER, _top_miss
-from .odds import CATEGORIES, CATEGORY_CARDS, CATEGORY_FLOOR, STAGES, table
+from .odds import CATEGORIES, CATEGORY_CARDS, CATEGORY_FLOOR, STAGES, beat_all, table
 from .stakes import Stakes, gain
 
 ORDERS: Final = 1
@@ -81,14 +81,7 @@ class NormalKeep:
                 for row, coefs in terms:
                     c = coefs[cat]
                     if c:
-                        b = row[v] ** (opponents - len(floors))
-                        for f in floors:
-                            lo = row[f]
-                            if lo >= 1.0:
-                                b *= 1.0 if v > f else 0.5
-                            else:
-                                b *= max(0.0, (row[v] - lo) / (1 - lo))
-                        total += c * b
+                        total += c * beat_all(row, v, opponents - len(floors), floors)
             share = (1.0 - miss[v]) * (1.0 - base) + base
             worth[v] = total + coef * min(0.9, share)
         self.worth = worth

@@ -43,7 +43,15 @@ from .common import (
 from .counting import Count, Hope, choose_play
 from .knowledge import Knowledge, knowledge
 from .levels import NORMAL
-from .odds import CATEGORIES, CATEGORY_CARDS, CATEGORY_FLOOR, STAGES, best_chance, table
+from .odds import (
+    CATEGORIES,
+    CATEGORY_CARDS,
+    CATEGORY_FLOOR,
+    STAGES,
+    beat_all,
+    best_chance,
+    table,
+)
 from .stakes import Stakes, Step, gain
 
 SHUFFLES = 3
@@ -219,14 +227,7 @@ class Judge:
             for row, coefs in terms:
                 c = coefs[cat]
                 if c:
-                    b = row[v] ** plain
-                    for f in self.floors:  # odds.Table.beat, inlined
-                        lo = row[f]
-                        if lo >= 1.0:
-                            b *= 1.0 if v > f else 0.5
-                        else:
-                            b *= max(0.0, (row[v] - lo) / (1 - lo))
-                    total += c * b
+                    total += c * beat_all(row, v, plain, self.floors)
         return total + self.trick_part(v, reset)
 
     def trick_part(self, v: int, reset: bool = False) -> float:

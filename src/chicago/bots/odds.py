@@ -160,6 +160,20 @@ class Table:
         return max(0.0, (p - f) / (1.0 - f))
 
 
+def beat_all(row: Sequence[float], value: int, plain: int, floors: Sequence[int]) -> float:
+    """The chance that hand value `value` beats `plain` opponents whose hands are unknown
+    and one opponent known to hold at least each value of `floors` (`Table.beat` for each),
+    from one stage's row of `Table.below_at`."""
+    b = row[value] ** plain
+    for f in floors:
+        lo = row[f]
+        if lo >= 1.0:
+            b *= 1.0 if value > f else 0.5
+        else:
+            b *= max(0.0, (row[value] - lo) / (1 - lo))
+    return b
+
+
 @cache
 def table(most: int) -> Table:
     """The table for players who may discard up to `most` cards (sampled once, cached)."""
