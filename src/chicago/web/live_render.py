@@ -1,15 +1,17 @@
 """One seat's table as JSON text, made once and shared by everyone who needs that text.
 
 After a commit the acting person's request answers with their seat's `LiveTable`, and every
-process's hub sends each connected seat its own (R9.1): the same text for the actor's seat
-in both, and for every connection of one seat in one language. `Renders` keeps the recent
-texts keyed by everything a text is made from — the table and its version, the row's
-`updated` time, the seat, the events since the version the receiver had, the language, the
-live part (seats, invitation, timer, deadline, notes, who is connected) and whether the
-deal's log is left out (`base`: a push continuing the receiver's deal) — so a hit is the
-very text a fresh rendering would give. A version is committed history (no process can
-change what version n holds), so the key never names a state that another process has
-moved past: a newer commit is a new version, read from the database, and a new key.
+process's hub sends each connected seat its own (R9.1): the same text for every connection
+of one seat in one language (a push continuing the deal its socket has leaves the log out,
+so after a POST the actor's sockets get that, not the answer's whole table). `Renders`
+keeps the recent texts keyed by everything a text is made from — the table and its
+version, the row's `updated` time, the seat, the events since the version the receiver had,
+the language, the live part (seats, invitation, timer, deadline, notes, who is connected)
+and whether the deal's log is left out (`base`: a push continuing the receiver's deal) — so
+a hit is the very text a fresh rendering would give. A version is committed history (no
+process can change what version n holds), so the key never names a state that another
+process has moved past: a newer commit is a new version, read from the database, and a new
+key.
 """
 
 from __future__ import annotations

@@ -209,6 +209,20 @@ class LiveTables(Rematches):
         notes = self._notes(row) if live.pace_ms != INLINE else ()
         again = self._again_of(live)
         rated = (self.ratings.changes(row, live, snap.state, self.clock()),)
+        return self._seat_views(row, live, snap, seats, notes, again, rated)
+
+    def _seat_views(
+        self,
+        row: GameRow,
+        live: LiveRow,
+        snap: _Snapshot,
+        seats: dict[int, int | None],
+        notes: tuple[tuple[int, int, str], ...],
+        again: Again | None,
+        rated: tuple[tuple[SeatChange, ...] | None] | None,
+    ) -> dict[int, LiveView]:
+        """Each seat's view with the events since the version it had ({seat: since}); the
+        events after one version are replayed once for every seat that had it."""
         events_since: dict[int, tuple[list[Event], int | None]] = {}
         out: dict[int, LiveView] = {}
         for seat, since in seats.items():
@@ -239,15 +253,7 @@ class LiveTables(Rematches):
             return None
         if snap.state.finished and is_rated(row, live):  # the rating changes would be
             return None
-        out: dict[int, LiveView] = {}
-        events_since: dict[int, tuple[list[Event], int | None]] = {}
-        for seat, since in seats.items():
-            key = since if since is not None and 0 <= since < row.version else -1
-            if key not in events_since:
-                events_since[key] = self._events_since(snap, key, live)
-            events, base = events_since[key]
-            out[seat] = self._live_view(row, live, snap, seat, events, notes, None, base=base)
-        return out
+        return self._seat_views(row, live, snap, seats, notes, None, None)
 
     def heard(self, game_id: str, what: str) -> None:
         """News of a table from any process (a broadcaster's subscriber): a change other

@@ -1,6 +1,7 @@
 // The lobby's "Your tables": every table where this guest or account has a seat (with
-// friends, by quick play or at an open table), waiting, in play or finished, newest first, with the way back in. For a
-// signed-in player the list is the account's, so another device shows it too.
+// friends, by quick play or at an open table), waiting, in play or finished, newest first,
+// with the way back in. For a signed-in player the list is the account's, so another device
+// shows it too.
 import { api, el, errorText } from './api.js';
 import { BOT_NAMES } from './faces.js';
 import { dateTime, t } from './i18n.js';
@@ -26,7 +27,9 @@ function tableDeleteButton(entry, names) {
 }
 
 function statusText(entry) {
-  if (entry.status === 'open') return entry.way === 'friends' ? t('Waiting for friends') : t('Waiting for players');
+  if (entry.status === 'open') {
+    return entry.way === 'friends' ? t('Waiting for friends') : t('Waiting for players');
+  }
   if (entry.status === 'finished') {
     if (entry.winner === null || entry.winner === undefined) return t('Finished');
     return entry.winner === entry.you ? t('Finished: you won')

@@ -101,7 +101,8 @@ def table_json(table: Table, names: Sequence[str] | None = None) -> dict[str, ob
         "winner": v.winner,
         "seats": table.seats,
         "levels": list(table.levels),
-        "profile": profile_json(table.profile),
+        # a push continuing its receiver's deal: the receiver has the profile
+        **({} if continued else {"profile": profile_json(table.profile)}),
         "view": view_out,
         "legal": [action_json(a) for a in table.legal],
         "prompt": _prompt_json(table),
@@ -115,7 +116,6 @@ def table_json(table: Table, names: Sequence[str] | None = None) -> dict[str, ob
         "updated": table.updated.isoformat(),
     }
     if continued:
-        del out["profile"]
         out["base"] = table.base
     return out
 
