@@ -49,7 +49,9 @@ much of the processor each took. Nothing is hard-coded: every figure is measured
     .venv/bin/python bench/live_tables.py --tables 200 --seconds 40 --runs 3 --actions http ws
 
 `--server NAME=PYTHON` starts `chicago serve` with that interpreter (another checkout's venv)
-on a SQLite file of its own, each with its own tables and simulated people, all at once;
+on a SQLite file of its own, each with its own tables and simulated people, all at once
+(`NAME@ws=PYTHON` or `NAME@http=PYTHON`: that server's people act only that way, e.g. an
+older server by POST against this one over the socket);
 then the servers take turns, run by run (`--runs` each, at the largest `--tables`), so
 that two versions meet the same load on the machine. Only the server whose turn it is
 plays; the others' tables wait (their sockets open, their people thinking).
@@ -551,8 +553,11 @@ def turns(args: argparse.Namespace, env: dict[str, str], directory: Path) -> Non
     run by run, at the largest `--tables`."""
     benches: list[tuple[str, Bench]] = []
     try:
+        ways: dict[str, list[str]] = {}
         for spec in args.server:
             name, _, python = spec.partition("=")
+            name, _, way = name.partition("@")
+            ways[name] = [way] if way else args.actions
             url = f"sqlite:///{directory / (name + '.db')}"
             benches.append((name, Bench(url, 1, args.clients, env, python or sys.executable)))
         tables = max(args.tables)
@@ -560,7 +565,7 @@ def turns(args: argparse.Namespace, env: dict[str, str], directory: Path) -> Non
             bench.tables(tables)
         for run in range(args.runs):
             for name, bench in benches:
-                for actions in args.actions:
+                for actions in ways[name]:
                     result = bench.run(tables, args.think, args.seconds, actions)
                     print(f"server={name} run={run + 1} " + line(result), flush=True)
     finally:
