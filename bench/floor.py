@@ -53,18 +53,10 @@ from typing import Any
 from orjson import dumps, loads
 from websockets.asyncio.client import connect
 
+from live_tables import PING, cpu_seconds
+
 MODES = ("frames", "hop", "commit")
-PING = 20.0
-"""Seconds between a socket's JSON pings, as the table page sends them."""
-TICK = os.sysconf("SC_CLK_TCK")
 VERSION = re.compile(r'"version":(\d+)')
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system time of a process (all its threads), from /proc."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
 
 
 def payload(size: int, rng: random.Random) -> str:
