@@ -362,8 +362,8 @@ class Client:
                 p.tried = m["version"]
                 body = {"version": m["version"], "action": rng.choice(m["legal"])}
                 sent = time.perf_counter()
-                if phase.actions == "ws":
-                    status, content = await p.act_over_socket(body)
+                if phase.actions == "ws":  # saying the table it holds, as the page does
+                    status, content = await p.act_over_socket({**body, "base": m["version"]})
                 else:
                     status, content = await p.act(f"/api/tables/{t.id}/actions", body)
                 answered = time.perf_counter()

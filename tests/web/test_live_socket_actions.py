@@ -76,6 +76,61 @@ def test_an_action_over_the_socket_is_answered_there_and_pushed_privately(app: A
             s.__exit__(None, None, None)
 
 
+def test_an_answer_continues_the_table_the_sender_says_it_holds(app: Any) -> None:
+    """With `base`, the version of the table the socket holds, the answer leaves out what
+    the sender has, as a push does: made whole from the table at `base` it is the table a
+    read gives (R9.1: the sender's own view). A base the server cannot continue from gets
+    the whole table; a base that is no version is refused and changes nothing."""
+    game_id, players = four_people(app)
+    with (players[0].http.websocket_connect(f"/api/tables/{game_id}/live") as first_ws,
+          players[1].http.websocket_connect(f"/api/tables/{game_id}/live") as second_ws):
+        held = {0: next_table(first_ws), 1: next_table(second_ws)}
+        sockets = {0: first_ws, 1: second_ws}
+        continued = 0
+        for turn in range(12):
+            seat = held[0]["view"]["to_act"]["seat"]
+            if seat not in held:  # a seat without a socket here acts by POST
+                mine = table(players[seat], game_id)
+                assert act_for(players[seat], game_id, mine, mine["legal"][0]).status_code == 200
+            else:
+                ws, before = sockets[seat], held[seat]
+                base = before["version"] if turn != 5 else 10**6  # one it cannot continue
+                ws.send_json({"type": "act", "request": turn, "version": before["version"],
+                              "action": before["legal"][-1], "base": base})
+                answer = next_table(ws)
+                assert answer["type"] == "table" and answer["request"] == turn
+                assert_private(app, game_id, seat, answer)
+                if "base" in answer:
+                    continued += 1
+                    assert answer["base"] == before["version"]
+                    assert "profile" not in answer and "log_narration" not in answer
+                    answer = {**before, **answer,
+                              "view": {**answer["view"],
+                                       "log": before["view"]["log"] + answer["events"]},
+                              "log_narration": before["log_narration"] + answer["narration"]}
+                    del answer["base"]
+                else:
+                    assert turn == 5 or answer["view"]["deal"] != before["view"]["deal"]
+                read = table(players[seat], game_id)
+                call = ("type", "request", "events", "narration", "live")
+                assert {k: v for k, v in answer.items() if k not in call} == {
+                    k: v for k, v in read.items() if k not in call}
+                held[seat] = answer
+            now = table(players[0], game_id)["version"]
+            for s, ws in sockets.items():  # the others are pushed the new version
+                while held[s]["version"] < now:
+                    held[s] = table(players[s], game_id)
+                    m = next_table(ws)
+                    assert m["version"] <= now
+        assert continued >= 2
+        version = held[0]["version"]
+        first_ws.send_json({"type": "act", "request": "x", "version": version,
+                            "action": {"type": "play", "card": "Ah"}, "base": "41"})
+        refused = next_table(first_ws)
+        assert refused["status"] == 400 and "Base" in refused["error"]
+    assert table(players[0], game_id)["version"] == version
+
+
 def test_refusals_over_the_socket_are_the_http_ones(app: Any) -> None:
     """A stale version (with the current one), an illegal action (the engine's reason and
     rule, R4), a malformed message: each refused with the body the POST answers, and

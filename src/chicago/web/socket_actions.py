@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from fastapi.concurrency import run_in_threadpool
 
+from chicago.table.tables.live import LiveView
 from chicago.table.tables.service import BadRequest, NotFound, ServiceError, TableService
 from chicago.text.i18n import _, use_language
 from chicago.web.action_body import parse_action
@@ -32,7 +33,7 @@ log = logging.getLogger("chicago.web.socket_actions")
 ID_LENGTH: Final = 64
 """The longest request tag a client may send (a string; a whole number is also one)."""
 
-_FIELDS: Final = {"type", "request", "version", "action"}
+_FIELDS: Final = {"type", "request", "version", "action", "base"}
 
 
 def request_id(message: dict[str, Any]) -> str | int | None:
@@ -45,8 +46,9 @@ def request_id(message: dict[str, Any]) -> str | int | None:
     return None
 
 
-def _checked(message: dict[str, Any]) -> tuple[object, object]:
-    """The message's version and action, checked as the HTTP action's body is."""
+def _checked(message: dict[str, Any]) -> tuple[object, object, int | None]:
+    """The message's version and action, checked as the HTTP action's body is, and the
+    version of the table the client holds (`base`), if it says."""
     what = _("Send version and action")
     unknown = set(message) - _FIELDS
     if unknown:
@@ -57,7 +59,10 @@ def _checked(message: dict[str, Any]) -> tuple[object, object]:
                            "characters", n=ID_LENGTH))
     if "version" not in message or "action" not in message:
         raise BadRequest(_("Send the game's version and the action"))
-    return message["version"], message["action"]
+    base = message.get("base")
+    if base is not None and (not isinstance(base, int) or isinstance(base, bool) or base < 0):
+        raise BadRequest(_("Base must be the version of the table you hold, a whole number"))
+    return message["version"], message["action"], base
 
 
 def decide(
@@ -73,12 +78,14 @@ def decide(
                 raise NotFound()
             body = {k: v for k, v in message.items() if k in ("version", "action")}
             with metrics.measured("live", body, arrived):
-                version, raw = _checked(message)
+                version, raw, base = _checked(message)
                 view = tables.act(conn.owner, conn.game_id, version,
                                   lambda seat: parse_action(raw, seat))
             connected = hub.present.get(conn.game_id)
             if connected is None:
                 connected = tables.live.connected(conn.game_id, tables.clock() - STALE)
+            if base is not None:
+                view = _continued(tables, view, base)
             text = hub.renders.body(view, set(connected))
             return view.table.version, f'{{"type":"table","request":{tag},{text[1:]}'
         except ServiceError as e:
@@ -89,6 +96,17 @@ def decide(
             status, body = 500, error_body(_("The server failed: please try again"))
         refused = {"type": "refused", "request": request_id(message), "status": status, **body}
         return None, dumps(refused)
+
+
+def _continued(tables: TableService, view: LiveView, base: int) -> LiveView:
+    """The answer as a push to a socket at `base` would be: within the deal the client
+    holds, the table without what it has (`Table.base`), else the whole `view`."""
+    table = view.table
+    views = tables.fresh_views(table.id, {view.seat: base}, table.version)
+    mine = views.get(view.seat) if views is not None else None
+    if mine is None or mine.table.base != base or mine.table.version != table.version:
+        return view
+    return mine
 
 
 async def act(
