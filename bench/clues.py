@@ -31,9 +31,14 @@ card the hard of commit 5758a19), `hard-patient` and `hard-calibrated` (bench/ca
 bots/policy.py), `hard-px`, `hard-pxo`, `hard-ps`, `hard-p0` (those histories weighed by
 exchange counts, + offers, stages only, or nothing), `hard-p128` (with 128 worlds),
 `hard-p768`, `hard-ps768` (768 histories a seat), `hard-pfresh` (each deal draws a
-history's last blind draws afresh), and `hard-shape` (hard with the shape model
-alone, card for card the hard of commit 8c3b3fc: the yardstick should the histories become
-the level's). `table` also scores the histories, clue set by clue set.
+history's last blind draws afresh), `hard-ev`, `hard-least45` (the Chicago call without
+hard's least share of a risky call, or with a lower one, `EV_LEAST`, `LEAST_45`),
+`hard-close` (four times the imagined deals at a close Chicago question, `CLOSE_SAMPLES`),
+`hard-ev-close` (both), `hard-closeplay` (four times the imagined deals for a card whose
+choice is close, `CLOSE_PLAYS`), `hard-closeall` (close questions and cards), and
+`hard-shape` (hard with the shape model alone, card for card the hard of commit 8c3b3fc:
+the yardstick should the histories become the level's). `table` also scores the
+histories, clue set by clue set.
 """
 
 from __future__ import annotations
@@ -124,6 +129,16 @@ DEEP_ROLL = {2: 4, 3: 4, 4: 3, 5: 3, 6: 2}
 TRICK_WORLDS = 64
 """`hard-trick`: the worlds of the last exchange in which the last trick is played out."""
 
+EV_LEAST = (0.0, 0.0)
+"""`hard-ev`: a Chicago call is made whenever it is worth more than the deal without it,
+whatever its share of imagined deals (hard asks 0.6 of a seat already qualified)."""
+LEAST_45 = (0.45, 0.0)
+"""`hard-least45`: hard's least share of a risky call lowered to 0.45."""
+CLOSE_SAMPLES = 3 * HardBot.call_samples
+"""`hard-close`: imagined deals added at a close Chicago question (`HardBot.close_samples`)."""
+CLOSE_PLAYS = 3 * HardBot.play_samples
+"""`hard-closeplay`: imagined deals added for a close card to play (`HardBot.close_plays`)."""
+
 VARIANTS: dict[str, type[HardBot]] = {
     "hard-none": _variant("none", frozenset()),
     "hard-x": _variant("x", frozenset("x")),
@@ -159,6 +174,14 @@ VARIANTS: dict[str, type[HardBot]] = {
                                   policy_histories=128),
     "hard-pnormal-fresh": _policy("normal_fresh", POLICY_KINDS, policy_normal=KEEP_TEMPERATURE,
                                   policy_fresh=True, policy_histories=128),
+    "hard-ev": type("Hard_ev", (HardBot,), {"call_least": EV_LEAST}),
+    "hard-least45": type("Hard_least45", (HardBot,), {"call_least": LEAST_45}),
+    "hard-close": type("Hard_close", (HardBot,), {"close_samples": CLOSE_SAMPLES}),
+    "hard-ev-close": type("Hard_ev_close", (HardBot,), {"call_least": EV_LEAST,
+                                                        "close_samples": CLOSE_SAMPLES}),
+    "hard-closeplay": type("Hard_closeplay", (HardBot,), {"close_plays": CLOSE_PLAYS}),
+    "hard-closeall": type("Hard_closeall", (HardBot,), {"close_samples": CLOSE_SAMPLES,
+                                                        "close_plays": CLOSE_PLAYS}),
     **CALL_VARIANTS,
 }
 

@@ -8,6 +8,7 @@ from itertools import pairwise
 
 import pytest
 
+from chicago.bots.hard import HardBot, _close, _close_play
 from chicago.bots.knowledge import knowledge
 from chicago.bots.last_exchange import TrickOdds
 from chicago.bots.qualify import CALL_FROM, call_from, questions_left
@@ -21,7 +22,7 @@ from chicago.core.views import view
 from chicago.text.hints import hint_text
 from chicago.text.i18n import use_language
 from chicago.text.reasons import reason_words
-from test_bots import decide, table, until
+from test_bots import bot_stream, decide, legal_actions, table, until
 
 OTHERS = {1: "Qc Qd 9h 5s 3c", 2: "Jc Td 8h 6s 4c", 3: "Tc 9d 7h 5c 3d"}
 
@@ -158,3 +159,40 @@ def test_the_last_exchange_plays_out_the_last_trick(
     expected = stakes.settle([gain(0, points)]) if points else 0.0
     assert worth == pytest.approx(expected)
     assert points == 0 or worth > 0
+
+
+def test_a_close_chicago_question_is_counted_again() -> None:
+    """R5.1, R7.4: with `close_samples`, a question whose first count leaves it close — the
+    share of deals in which the call holds near the qualifying rule's line, 8 points short
+    of target − Chicago value — is counted in more imagined deals; a clear pass early in the
+    game and a call that holds in every deal are not."""
+    class Closer(HardBot):
+        close_samples = 2 * HardBot.call_samples
+
+    def samples(hand: str, score: int) -> int:
+        state = chicago_question(hand, score)
+        s = Closer().suggest(view(state, 0), legal_actions(state), bot_stream(1, 0, 0))
+        assert s.advice is not None and isinstance(s.action, ChicagoCall)
+        return s.advice.samples
+
+    assert samples("Ah Ad Kd Qd Js", 30) == 3 * HardBot.call_samples
+    assert samples("Ah Ad Kd Qd Js", 14) == HardBot.call_samples
+    assert samples("Ac Ah As Ad Kd", 20) == HardBot.call_samples
+    assert HardBot.close_samples == 0 and HardBot.close_plays == 0
+
+
+def test_what_makes_a_decision_close() -> None:
+    """R5.1: a question is close when the call's worth is within two standard errors of the
+    deal's without it, or its share near a line it is compared with; a call that held in
+    every deal or in none never is. R6.1: a card is close to the next best when their
+    paired difference is within two standard errors of nothing."""
+    values = (20.0, -20.0)
+    assert not _close(0, 96, 0.0, 0.0, values, (0.6, None))
+    assert not _close(96, 96, 0.0, 96 * 30.0, values, (0.6, None))
+    assert _close(48, 96, 0.0, 0.0, values, (0.6, None))  # worth 0 against 0
+    assert not _close(48, 96, 0.0, 96 * 15.0, values, (0.9, None))  # worth far below
+    assert _close(48, 96, 0.0, 96 * 15.0, values, (0.9, 0.55))  # the share near 0.55
+    a, b, c = cards("Ah Kh 2c")
+    assert _close_play({a: [1.0, 0.0, 1.0, 0.0], b: [0.0, 1.0, 0.0, 1.0], c: [0.0] * 4}, a)
+    assert not _close_play({a: [1.0, 1.0, 1.0, 1.0], b: [0.0, 0.0, 0.0, 0.0]}, a)
+    assert not _close_play({a: [1.0, 0.0]}, a)

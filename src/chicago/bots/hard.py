@@ -30,6 +30,7 @@ counts, stages, offers, calls, R2.5/R4.1/R5.1) and what players keep (high cards
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
@@ -100,6 +101,16 @@ class HardBot(NormalBot):
     """Histories per other seat and decision (policy.py), at least."""
     policy_fresh: ClassVar[bool] = False
     """Whether each imagined deal draws a history's last blind draws afresh (policy.py)."""
+    call_least: ClassVar[tuple[float, float]] = MIN_RISKY_CALL
+    """The least share of imagined deals a call that does not always hold needs, besides
+    being worth more than the deal without it (`MIN_RISKY_CALL`): at the question and at
+    the last exchange alike."""
+    close_samples: ClassVar[int] = 0
+    """Imagined deals added at a Chicago question whose first `call_samples` leave it close
+    (`CLOSE_SHARE`); 0: none."""
+    close_plays: ClassVar[int] = 0
+    """Imagined deals added for a card to play when its first `play_samples` leave the two
+    best cards close (`CLOSE_SE` standard errors of their paired difference); 0: none."""
     policy_normal: ClassVar[float | None] = None
     """With a temperature (keeps.py), the histories are replayed by the normal level's own
     valuation of exchanges instead of the typical plan (policy.py); None: the plan."""
@@ -245,7 +256,7 @@ class HardBot(NormalBot):
 
         all_score = p.ties is TieRule.ALL_SCORE  # R3.3 and §X
         current = CATEGORIES[hand_value(hand)]
-        calls = CallOdds(view, kn, judge, stakes, worlds, final)
+        calls = CallOdds(view, kn, judge, stakes, worlds, final, self.call_least)
         tricks = (TrickOdds(view, kn, stakes, worlds, self.trick_worlds, self._roll(order))
                   if final and self.trick_worlds else None)
         rated: list[Rated] = []
@@ -363,25 +374,32 @@ class HardBot(NormalBot):
         passing = 0.0
         finals = 0.0
         prefs_cache: dict[tuple[Step, ...], list[list[float]]] = {}
-        samples = self.call_samples
-        for _ in range(samples):
-            hands = self._hands_after_exchanges(view, kn, rng)
-            masks = [mask_of(h) for h in hands]
-            if chicago_holds(masks, order, me, leader):
-                holds += 1
-                if p.final_hand_after_chicago:
-                    finals += stakes.settle(_final_steps(view, kn, hands, stakes))
-            prefs, _ = _prefs(view, kn, hands, prefs_cache)
-            ending = rolled_ending(masks, order, prefs, me, natural, [], self._roll(order),
-                                   split_two(view))
-            passing += prefs[me][ending]
-        share = holds / samples
-        call = call_worth(share, stakes.call_values()) + finals / samples
-        stay = passing / samples
-        sure = holds == samples
-        least = MIN_RISKY_CALL[stakes.needs_call]
+        samples = 0
+        values = stakes.call_values()
+        least = self.call_least[stakes.needs_call]
         urgent = stakes.urgent_call
         timely = call_from(stakes)  # R7.4: the chances to qualify run out (qualify.py)
+        for more in (self.call_samples, self.close_samples):
+            lines = (least, timely)
+            if samples and (urgent or not more
+                            or not _close(holds, samples, finals, passing, values, lines)):
+                break
+            for _ in range(more):
+                hands = self._hands_after_exchanges(view, kn, rng)
+                masks = [mask_of(h) for h in hands]
+                if chicago_holds(masks, order, me, leader):
+                    holds += 1
+                    if p.final_hand_after_chicago:
+                        finals += stakes.settle(_final_steps(view, kn, hands, stakes))
+                prefs, _ = _prefs(view, kn, hands, prefs_cache)
+                ending = rolled_ending(masks, order, prefs, me, natural, [], self._roll(order),
+                                       split_two(view))
+                passing += prefs[me][ending]
+            samples += more
+        share = holds / samples
+        call = call_worth(share, values) + finals / samples
+        stay = passing / samples
+        sure = holds == samples
         in_time = timely is not None and share >= timely and call <= stay
         advice = Advice("chicago", samples, all_five=share, call_worth=call - stay,
                         needs_call=stakes.needs_call, urgent=urgent,
@@ -427,31 +445,42 @@ class HardBot(NormalBot):
         caller = view.caller == me
         exact = len(view.hand) <= self.exact_sizes.get(len(players), 2)
         split = split_two(view)
-        samples = self.play_samples
-        for _ in range(samples):
-            hands = self._hands_now(view, kn, rng)
-            masks = [mask_of(h) for h in hands]
-            if caller:
+        samples = 0
+        per: dict[Card, list[float]] | None = (
+            {c: [] for c in cards} if self.close_plays else None)
+        for more in (self.play_samples, self.close_plays):
+            if samples and (per is None or not more or not _close_play(per, guide.card)):
+                break
+            samples += more
+            for _ in range(more):
+                hands = self._hands_now(view, kn, rng)
+                masks = [mask_of(h) for h in hands]
+                if caller:
+                    for c in cards:
+                        after = list(masks)
+                        after[me] ^= 1 << c.index
+                        ok = chicago_holds(after, players, me, leader,
+                                           [*trick, (me, 1 << c.index)])
+                        totals[c] += ok
+                        good[c] += ok
+                        if per is not None:
+                            per[c].append(ok)
+                    continue
+                prefs, _final = _prefs(view, kn, hands, prefs_cache)
+                solver = LastTrick(masks, players, prefs, me, split) if exact else None
                 for c in cards:
-                    after = list(masks)
-                    after[me] ^= 1 << c.index
-                    ok = chicago_holds(after, players, me, leader, [*trick, (me, 1 << c.index)])
-                    totals[c] += ok
-                    good[c] += ok
-                continue
-            prefs, _final = _prefs(view, kn, hands, prefs_cache)
-            solver = LastTrick(masks, players, prefs, me, split) if exact else None
-            for c in cards:
-                bit = 1 << c.index
-                if solver is not None:
-                    ending = solver.after(trick, me, bit)
-                else:
-                    after = list(masks)
-                    after[me] ^= bit
-                    ending = rolled_ending(after, players, prefs, me, leader,
-                                           [*trick, (me, bit)], self._roll(players), split)
-                totals[c] += prefs[me][ending]
-                good[c] += ending // 2 == me
+                    bit = 1 << c.index
+                    if solver is not None:
+                        ending = solver.after(trick, me, bit)
+                    else:
+                        after = list(masks)
+                        after[me] ^= bit
+                        ending = rolled_ending(after, players, prefs, me, leader,
+                                               [*trick, (me, bit)], self._roll(players), split)
+                    totals[c] += prefs[me][ending]
+                    good[c] += ending // 2 == me
+                    if per is not None:
+                        per[c].append(prefs[me][ending])
         best = max(cards, key=lambda c: (totals[c] + (1e-6 if c is guide.card else 0.0)))
         rate = good[best] / samples
         why = "caller" if caller else "avoid" if max(values) <= 0 else "last_trick"
@@ -459,6 +488,43 @@ class HardBot(NormalBot):
                         last_trick=0.0 if caller else rate, why=why)
         reason = _play_reason(view, best, good[best], samples, caller, values)
         return Suggestion(pick[best], reason, advice)
+
+
+CLOSE_SE: Final = 2.0
+"""A Chicago question (`HardBot.close_samples`) or a card to play (`HardBot.close_plays`) is
+close when a figure it turns on is within this many standard errors of its line."""
+
+
+def _close(
+    holds: int, samples: int, finals: float, passing: float, values: tuple[float, float],
+    lines: tuple[float, float | None],
+) -> bool:
+    """Whether a call's odds counted in `samples` imagined deals leave the question close: the
+    share of deals in which the call holds near a line it is compared with (the least share
+    of a risky call, the qualifying rule's, R7.4), or the call's worth near the deal's
+    without it. A call that held in every deal or in none is not close."""
+    share = holds / samples
+    spread = math.sqrt(share * (1 - share) / samples)
+    if spread == 0:
+        return False
+    worth = call_worth(share, values) + finals / samples - passing / samples
+    if abs(worth) < CLOSE_SE * spread * (values[0] - values[1]):
+        return True
+    return any(line is not None and abs(share - line) < CLOSE_SE * spread for line in lines)
+
+
+def _close_play(per: Mapping[Card, Sequence[float]], guide: Card) -> bool:
+    """Whether the two best cards' values, deal by deal, leave their order in doubt: the
+    mean of their paired differences within `CLOSE_SE` standard errors of nothing."""
+    ranked = sorted(per, key=lambda c: -(sum(per[c]) + (1e-6 if c is guide else 0.0)))
+    if len(ranked) < 2:
+        return False
+    diffs = [a - b for a, b in zip(per[ranked[0]], per[ranked[1]], strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    spread = math.sqrt(var / n)
+    return spread > 0 and abs(mean) < CLOSE_SE * spread
 
 
 def _best_rival(

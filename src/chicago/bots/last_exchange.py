@@ -134,13 +134,13 @@ class CallOdds:
 
     def __init__(
         self, view: PlayerView, kn: Knowledge, judge: Judge, stakes: Stakes,
-        worlds: Sequence[World], final: bool,
+        worlds: Sequence[World], final: bool, least: tuple[float, float] = MIN_RISKY_CALL,
     ) -> None:
         self.view = view
         self.kn = kn
         self.worlds = worlds[:CALL_WORLDS] if len(kn.players) >= 5 else worlds
         self.ok = final and judge.may_call and not view.profile.final_hand_after_chicago
-        self.least = MIN_RISKY_CALL[stakes.needs_call]
+        self.least = least[stakes.needs_call]
         self.urgent = self.ok and stakes.urgent_call
         self.values = stakes.call_values() if self.ok else (0.0, 0.0)
         self.leader = first_leader(view, kn, kn.seat)
