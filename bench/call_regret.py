@@ -15,7 +15,8 @@ max(0, W). The game itself goes on with hard's answer.
 
 Prints, per variant: the questions, how many it answers otherwise than the first variant, the
 share on which it gives the judge's better answer, and its mean regret with the standard
-error; then each variant's paired difference to the first (negative: closer to the judge).
+error; then each variant's paired difference to the first (negative: closer to the judge);
+and the first variant's regret by the reason it gave.
 """
 
 from __future__ import annotations
@@ -40,8 +41,11 @@ class Probe:
     and every variant answer (`rows`: the regrets and the answers, one list per question)."""
 
     def __init__(self, game: Game, names: Sequence[str],
-                 rows: list[list[tuple[float, bool, bool]]]) -> None:
+                 rows: list[list[tuple[float, bool, bool]]],
+                 kinds: list[str] | None = None) -> None:
         self.game = game
+        self.kinds: list[str] = kinds if kinds is not None else []
+        """The first variant's reason at each question (`call.urgent_odds`, `pass.odds`, ...)."""
         self.bot = make_bot("hard")
         self.judge = CallsBot(game)
         self.variants = [variant(n, game) for n in names]
@@ -54,8 +58,11 @@ class Probe:
             assert s.advice is not None
             worth = s.advice.call_worth
             row = []
-            for bot in self.variants:
-                a = bot.choose(view, legal, Stream(self.game.setup.seed, "probe", turn))
+            for i, bot in enumerate(self.variants):
+                said = bot.suggest(view, legal, Stream(self.game.setup.seed, "probe", turn))
+                a = said.action
+                if i == 0:
+                    self.kinds.append(said.reason.kind)
                 called = isinstance(a, ChicagoCall) and a.call
                 regret = max(0.0, -worth) if called else max(0.0, worth)
                 row.append((regret, called, (worth > 0) == called or worth == 0))
@@ -63,11 +70,12 @@ class Probe:
         return self.bot.choose(view, legal, rng)
 
 
-def run(games: int, seed: int, names: Sequence[str]) -> list[list[tuple[float, bool, bool]]]:
+def run(games: int, seed: int, names: Sequence[str],
+        kinds: list[str] | None = None) -> list[list[tuple[float, bool, bool]]]:
     rows: list[list[tuple[float, bool, bool]]] = []
     for g in range(games):
         game = Game.new(seats=4, seed=deal_set_seed(seed, g // 2))
-        players: list[Player] = [Probe(game, names, rows) if (s + g) % 2 == 0
+        players: list[Player] = [Probe(game, names, rows, kinds) if (s + g) % 2 == 0
                                  else make_bot("normal") for s in range(4)]
         play_game(players, game=game)
         print(f"game {g + 1}: {len(rows)} questions", file=sys.stderr, flush=True)
@@ -92,6 +100,20 @@ def report(names: Sequence[str], rows: list[list[tuple[float, bool, bool]]]) -> 
     return "\n".join(out)
 
 
+def by_reason(name: str, rows: list[list[tuple[float, bool, bool]]], kinds: Sequence[str]) -> str:
+    """Where the first variant's regret is, by the reason it gave (a forced call, a call in
+    time to qualify, a pass, ...)."""
+    total = sum(r[0][0] for r in rows) or 1.0
+    out = [f"| `{name}`'s reason | questions | the judge's answer | share of the regret |",
+           "|---|---:|---:|---:|"]
+    for kind in sorted(set(kinds)):
+        mine = [r[0] for r, k in zip(rows, kinds, strict=True) if k == kind]
+        right = sum(x[2] for x in mine) / len(mine)
+        share = sum(x[0] for x in mine) / total
+        out.append(f"| {kind} | {len(mine)} | {right:.1%} | {share:.1%} |")
+    return "\n".join(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
@@ -99,10 +121,13 @@ def main() -> None:
     parser.add_argument("--variants", default="hard,hard-ev,hard-close")
     args = parser.parse_args()
     names = [x.strip() for x in args.variants.split(",")]
-    rows = run(args.games, args.seed, names)
+    kinds: list[str] = []
+    rows = run(args.games, args.seed, names, kinds)
     print(f"regret at the Chicago question (judge: the real hands), hard vs normal 2 v 2, "
           f"{args.games} games, seed {args.seed}")
     print(report(names, rows))
+    print()
+    print(by_reason(names[0], rows, kinds))
 
 
 if __name__ == "__main__":

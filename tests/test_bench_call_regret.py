@@ -39,7 +39,8 @@ def test_every_answer_is_valued_against_the_judge() -> None:
     game = at_question(31)
     names = [HARD, NORMAL, EASY]
     rows: list[list[tuple[float, bool, bool]]] = []
-    probe = call_regret.Probe(game, names, rows)
+    kinds: list[str] = []
+    probe = call_regret.Probe(game, names, rows, kinds)
     legal = game.legal_actions()
     action = probe.choose(view(game.state, 0), legal, Stream(31, "test"))
     assert action in legal and isinstance(action, ChicagoCall)
@@ -51,6 +52,8 @@ def test_every_answer_is_valued_against_the_judge() -> None:
     assert hard_called == (isinstance(action, ChicagoCall) and action.call)
     table = call_regret.report(names, rows)
     assert f"| `{NORMAL}` | 1 |" in table
+    assert len(kinds) == 1 and kinds[0].split(".")[0] == ("call" if hard_called else "pass")
+    assert f"| {kinds[0]} | 1 |" in call_regret.by_reason(HARD, rows, kinds)
 
 
 def test_not_asked_outside_the_question() -> None:
