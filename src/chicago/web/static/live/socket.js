@@ -1,8 +1,11 @@
 // The table's WebSocket: reconnects by itself (0.5, 1, 2, 4, 8 s, then every 8 s, sooner
 // when the browser says it is online again) and pings so that a dead line is noticed.
 // The server sends the whole view on every (re)connection, so nothing is ever missed.
+// A request (a seat's action) goes over it tagged, and its answer comes back with the tag.
 
 const PING_MS = 20000;
+/** An answer not back by then is taken as lost: the line is closed (it reconnects). */
+const ANSWER_MS = 10000;
 // another site's page; not seated at this table; a watch link that stopped working
 const FINAL = new Set([4403, 4404, 4410]);
 
@@ -16,6 +19,8 @@ export function connectSocket(path, { onMessage, onState }) {
   let timer = null;
   let ping = null;
   let stopped = false;
+  let counter = 0;
+  const pending = new Map();
 
   function schedule() {
     if (stopped) return;
@@ -37,11 +42,14 @@ export function connectSocket(path, { onMessage, onState }) {
     socket.addEventListener('message', (event) => {
       let message = null;
       try { message = JSON.parse(event.data); } catch (_) { return; }
+      const waiting = message.request !== undefined && pending.get(message.request);
+      if (waiting) { settle(message.request, null, message); return; }
       onMessage(message);
     });
     socket.addEventListener('close', (event) => {
       window.clearInterval(ping);
       socket = null;
+      for (const tag of [...pending.keys()]) settle(tag, 'lost', null);
       if (FINAL.has(event.code)) { stopped = true; onState('closed', 0); return; }
       schedule();
     });
@@ -51,6 +59,31 @@ export function connectSocket(path, { onMessage, onState }) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
 
+  function settle(tag, failure, message) {
+    const waiting = pending.get(tag);
+    if (!waiting) return;
+    pending.delete(tag);
+    window.clearTimeout(waiting.timer);
+    waiting.done(failure, message);
+  }
+
+  /** Send `message` tagged with a new `request`; null when the socket is not open (send it
+   * another way). `done(failure, answer)` is called once: with the answer tagged alike, or
+   * with 'lost' when the socket closed or no answer came in time (its fate is unknown). */
+  function request(message, done) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return null;
+    counter += 1;
+    const tag = counter;
+    const line = socket;
+    const timer = window.setTimeout(() => {
+      settle(tag, 'lost', null);
+      line.close(); // a silent line: reconnect, and the page reads the table again
+    }, ANSWER_MS);
+    pending.set(tag, { done, timer });
+    socket.send(JSON.stringify({ ...message, request: tag }));
+    return tag;
+  }
+
   window.addEventListener('online', () => { if (!socket && !stopped) open(); });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && !socket && !stopped) open();
@@ -58,6 +91,7 @@ export function connectSocket(path, { onMessage, onState }) {
   open();
   return {
     send,
+    request,
     /** Ask for the whole view again (after a doubt: a gap in versions). */
     resync() { send({ type: 'sync' }); },
     close() { stopped = true; if (socket) socket.close(); },

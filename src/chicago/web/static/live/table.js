@@ -3,7 +3,7 @@
 // turn timer, play again and the alert when it becomes the player's turn in another tab.
 import { api, el, errorText } from '../api.js';
 import { N_, t } from '../i18n.js';
-import { fetchTable, receive } from '../table/client.js';
+import { fetchTable, receive, sendOver } from '../table/client.js';
 import { on } from '../table/dispatch.js';
 import { drawAlso, render } from '../table/draw.js';
 import { renderSeats } from '../table/board.js';
@@ -99,6 +99,16 @@ function whole(message) {
   return message;
 }
 
+/** A move's answer on the socket is the socket's table from then on: the server does not
+ * push the sender that version, so what it pushes next continues from the answer (its
+ * `base`, and its events start there). A table pushed meanwhile may be newer (the seats
+ * changed while the move was decided): it stays the socket's table. */
+function answered(answer) {
+  if (socketTable && socketTable.version > answer.version) return;
+  socketTable = answer;
+  S.pushed = Math.max(S.pushed, answer.version);
+}
+
 /** Wire the live parts and open the socket (the table is already shown). */
 export function startLive() {
   on('refetch', refetch);
@@ -129,4 +139,10 @@ export function startLive() {
     },
     onState: showConnection,
   });
+  if (S.me !== null) {
+    sendOver((message, done) => socket.request(message, (failure, answer) => {
+      if (answer && answer.type === 'table') answered(answer);
+      done(failure, answer);
+    }));
+  }
 }

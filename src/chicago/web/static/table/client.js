@@ -7,7 +7,8 @@ import { render } from './draw.js';
 import { rebuildLog } from './log.js';
 import { animate } from './pacing.js';
 import { announceTurn, focusDecision } from './panel.js';
-import { $, S, app, base, fromTable, myDecision } from './state.js';
+import { $, S, app, base, finished, fromTable, myDecision } from './state.js';
+import { showResult } from './result.js';
 import { attachTold } from './told.js';
 import { setPlayers } from './words.js';
 import { dispatch } from './dispatch.js';
@@ -124,6 +125,39 @@ async function reload(reason) {
   focusDecision();
 }
 
+let overSocket = null;
+
+/** Send the moves over the table's socket while it is open (`request` of live/socket.js:
+ * `request(message, done)`, null when it is not open); over HTTP otherwise. */
+export function sendOver(request) { overSocket = request; }
+
+/** The answer of the socket to `body`, or undefined when the socket is not open. A lost
+ * answer (the socket closed, or it was silent) is a failure with no answer, as a POST whose
+ * answer never came: the move is sent again, and the version guard refuses it if the first
+ * got through (the page then reads the table again). */
+function overTheSocket(body) {
+  return new Promise((resolve, reject) => {
+    const sent = overSocket({ type: 'act', ...body }, (failure, message) => {
+      if (failure) {
+        const reason = t('the connection to the table was lost');
+        reject(new ApiError(0, { error: t('The server cannot be reached ({reason})', { reason }) }));
+      } else if (message.type === 'refused') {
+        reject(new ApiError(message.status, message));
+      } else {
+        const { type: _type, request: _request, ...table } = message;
+        resolve(table);
+      }
+    });
+    if (sent === null) resolve(undefined);
+  });
+}
+
+/** A move to the server: over the socket when there is one and it is open, else POSTed. */
+async function sendAction(body) {
+  const answer = overSocket ? await overTheSocket(body) : undefined;
+  return answer !== undefined ? answer : api('POST', `${GAME_URL}/actions`, body);
+}
+
 /** Send seat 0's move. While the server cannot be reached the move waits beside the buttons
  * and is sent again; a refused move changes nothing and says why. */
 export async function send(action) {
@@ -138,7 +172,7 @@ export async function send(action) {
   for (let attempt = 0; next === null; attempt += 1) {
     setSave('saving', attempt ? t('Saving again…') : t('Saving…'));
     try {
-      next = await api('POST', `${GAME_URL}/actions`, { version, action });
+      next = await sendAction({ version, action });
     } catch (error) {
       if (retryable(error)) {
         const seconds = Math.min(8, 2 ** attempt);
@@ -207,10 +241,11 @@ async function drain() {
         take(fresh);
         await animate(events);
       } else {
+        // taken whole: a table that ends the game shows the result, as after an animation
         adopt(fresh);
         render();
-        announceTurn();
-        focusDecision();
+        if (finished()) showResult();
+        else { announceTurn(); focusDecision(); }
       }
     }
   } finally {
