@@ -154,13 +154,20 @@ class Person:
         )
 
     def watch_socket(self, ws: Any) -> None:
-        ws.on("framereceived", lambda p: self.frames.append(str(p)))
+        ws.on("framereceived", lambda p: self.counted_answer(str(p)))
         ws.on("framesent", lambda p: self.counted_frame(str(p)))
 
+    def counted_answer(self, received: str) -> None:
+        self.frames.append(received)
+        if '"request"' in received and "base" in json.loads(received):
+            self.counts["answers continued"] += 1  # a move's answer without the deal's log
+
     def counted_frame(self, sent: str) -> None:
-        kind = json.loads(sent).get("type")
+        message = json.loads(sent)
+        kind = message.get("type")
         if kind == "act":
             self.counts["moves over the socket"] += 1
+            self.counts["moves saying their base"] += "base" in message
         elif kind == "sync":
             self.counts["whole table asked for"] += 1
 
@@ -355,6 +362,10 @@ def test_three_people_and_a_bot_play_a_whole_game_and_again(
             made = sum(s.counts[d] for d in (*DECISIONS.values(), "play"))
             assert s.counts["moves over the socket"] > made / 2, (s.name, s.counts)
             assert s.counts["moves over the socket"] + s.counts["moves posted"] >= made
+            # each said the table its socket held, and most answers continued it
+            assert s.counts["moves saying their base"] == s.counts["moves over the socket"]
+            assert s.counts["answers continued"] > s.counts["moves over the socket"] / 2, (
+                s.name, s.counts)
             # every push continued the table the page had, the last pushed or its own move's
             # answer: the page never had to ask for the whole table again
             assert not s.counts["whole table asked for"], (s.name, s.counts)

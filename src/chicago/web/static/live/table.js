@@ -87,15 +87,20 @@ let socketTable = null;
  * one's `events` and `narration`. Null when the page does not have that table (the socket
  * is then asked for the whole table again). */
 function whole(message) {
-  if (message.base !== undefined) {
-    const before = socketTable;
-    if (!before || before.version !== message.base) return null;
-    message.profile = before.profile;
-    message.view.log = [...before.view.log, ...message.events];
-    message.log_narration = [...before.log_narration, ...message.narration];
-    delete message.base;
-  }
-  socketTable = message;
+  const made = continued(message, socketTable);
+  if (made) socketTable = made;
+  return made;
+}
+
+/** `message` made whole from `before`, the table it continues when it has a `base`; null
+ * when `before` is not the table at that version. */
+function continued(message, before) {
+  if (message.base === undefined) return message;
+  if (!before || before.version !== message.base) return null;
+  message.profile = before.profile;
+  message.view.log = [...before.view.log, ...message.events];
+  message.log_narration = [...before.log_narration, ...message.narration];
+  delete message.base;
   return message;
 }
 
@@ -140,9 +145,19 @@ export function startLive() {
     onState: showConnection,
   });
   if (S.me !== null) {
-    sendOver((message, done) => socket.request(message, (failure, answer) => {
-      if (answer && answer.type === 'table') answered(answer);
-      done(failure, answer);
-    }));
+    // A move says which table the socket holds (`base`), so that its answer carries only
+    // what is new, as a push does; it is made whole from that table.
+    sendOver((message, done) => {
+      const held = socketTable;
+      const sent = held ? { ...message, base: held.version } : message;
+      return socket.request(sent, (failure, answer) => {
+        let table = answer;
+        if (answer && answer.type === 'table') {
+          table = continued(answer, held);
+          if (table) answered(table);
+        }
+        done(table ? failure : 'lost', table);
+      });
+    });
   }
 }
