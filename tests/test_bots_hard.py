@@ -8,7 +8,8 @@ from itertools import pairwise
 
 import pytest
 
-from chicago.bots.hard import HardBot, _close, _close_play
+from chicago.bots.close import close_call, close_play
+from chicago.bots.hard import HardBot
 from chicago.bots.knowledge import knowledge
 from chicago.bots.last_exchange import TrickOdds
 from chicago.bots.qualify import CALL_FROM, call_from, questions_left
@@ -181,18 +182,18 @@ def test_a_close_chicago_question_is_counted_again() -> None:
     assert HardBot.close_samples == 0 and HardBot.close_plays == 0
 
 
-def test_what_makes_a_decision_close() -> None:
+def test_what_makes_a_decisionclose_call() -> None:
     """R5.1: a question is close when the call's worth is within two standard errors of the
     deal's without it, or its share near a line it is compared with; a call that held in
     every deal or in none never is. R6.1: a card is close to the next best when their
     paired difference is within two standard errors of nothing."""
     values = (20.0, -20.0)
-    assert not _close(0, 96, 0.0, 0.0, values, (0.6, None))
-    assert not _close(96, 96, 0.0, 96 * 30.0, values, (0.6, None))
-    assert _close(48, 96, 0.0, 0.0, values, (0.6, None))  # worth 0 against 0
-    assert not _close(48, 96, 0.0, 96 * 15.0, values, (0.9, None))  # worth far below
-    assert _close(48, 96, 0.0, 96 * 15.0, values, (0.9, 0.55))  # the share near 0.55
+    assert not close_call(0, 96, 0.0, 0.0, values, (0.6, None))
+    assert not close_call(96, 96, 0.0, 96 * 30.0, values, (0.6, None))
+    assert close_call(48, 96, 0.0, 0.0, values, (0.6, None))  # worth 0 against 0
+    assert not close_call(48, 96, 0.0, 96 * 15.0, values, (0.9, None))  # worth far below
+    assert close_call(48, 96, 0.0, 96 * 15.0, values, (0.9, 0.55))  # the share near 0.55
     a, b, c = cards("Ah Kh 2c")
-    assert _close_play({a: [1.0, 0.0, 1.0, 0.0], b: [0.0, 1.0, 0.0, 1.0], c: [0.0] * 4}, a)
-    assert not _close_play({a: [1.0, 1.0, 1.0, 1.0], b: [0.0, 0.0, 0.0, 0.0]}, a)
-    assert not _close_play({a: [1.0, 0.0]}, a)
+    assert close_play({a: [1.0, 0.0, 1.0, 0.0], b: [0.0, 1.0, 0.0, 1.0], c: [0.0] * 4}, a)
+    assert not close_play({a: [1.0, 1.0, 1.0, 1.0], b: [0.0, 0.0, 0.0, 0.0]}, a)
+    assert not close_play({a: [1.0, 0.0]}, a)

@@ -30,7 +30,6 @@ counts, stages, offers, calls, R2.5/R4.1/R5.1) and what players keep (high cards
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
@@ -43,6 +42,7 @@ from chicago.core.state import Phase
 from chicago.core.views import PlayerView
 
 from .base import Advice, Reason, Suggestion, why
+from .close import close_call, close_play
 from .common import answer, first_leader, plays, resets, returned
 from .counting import choose_play
 from .inference import KINDS, Dealer, Reader
@@ -382,7 +382,7 @@ class HardBot(NormalBot):
         for more in (self.call_samples, self.close_samples):
             lines = (least, timely)
             if samples and (urgent or not more
-                            or not _close(holds, samples, finals, passing, values, lines)):
+                            or not close_call(holds, samples, finals, passing, values, lines)):
                 break
             for _ in range(more):
                 hands = self._hands_after_exchanges(view, kn, rng)
@@ -449,7 +449,7 @@ class HardBot(NormalBot):
         per: dict[Card, list[float]] | None = (
             {c: [] for c in cards} if self.close_plays else None)
         for more in (self.play_samples, self.close_plays):
-            if samples and (per is None or not more or not _close_play(per, guide.card)):
+            if samples and (per is None or not more or not close_play(per, guide.card)):
                 break
             samples += more
             for _ in range(more):
@@ -488,43 +488,6 @@ class HardBot(NormalBot):
                         last_trick=0.0 if caller else rate, why=why)
         reason = _play_reason(view, best, good[best], samples, caller, values)
         return Suggestion(pick[best], reason, advice)
-
-
-CLOSE_SE: Final = 2.0
-"""A Chicago question (`HardBot.close_samples`) or a card to play (`HardBot.close_plays`) is
-close when a figure it turns on is within this many standard errors of its line."""
-
-
-def _close(
-    holds: int, samples: int, finals: float, passing: float, values: tuple[float, float],
-    lines: tuple[float, float | None],
-) -> bool:
-    """Whether a call's odds counted in `samples` imagined deals leave the question close: the
-    share of deals in which the call holds near a line it is compared with (the least share
-    of a risky call, the qualifying rule's, R7.4), or the call's worth near the deal's
-    without it. A call that held in every deal or in none is not close."""
-    share = holds / samples
-    spread = math.sqrt(share * (1 - share) / samples)
-    if spread == 0:
-        return False
-    worth = call_worth(share, values) + finals / samples - passing / samples
-    if abs(worth) < CLOSE_SE * spread * (values[0] - values[1]):
-        return True
-    return any(line is not None and abs(share - line) < CLOSE_SE * spread for line in lines)
-
-
-def _close_play(per: Mapping[Card, Sequence[float]], guide: Card) -> bool:
-    """Whether the two best cards' values, deal by deal, leave their order in doubt: the
-    mean of their paired differences within `CLOSE_SE` standard errors of nothing."""
-    ranked = sorted(per, key=lambda c: -(sum(per[c]) + (1e-6 if c is guide else 0.0)))
-    if len(ranked) < 2:
-        return False
-    diffs = [a - b for a, b in zip(per[ranked[0]], per[ranked[1]], strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-    spread = math.sqrt(var / n)
-    return spread > 0 and abs(mean) < CLOSE_SE * spread
 
 
 def _best_rival(
