@@ -107,10 +107,10 @@ class HardBot(NormalBot):
     the last exchange alike."""
     close_samples: ClassVar[int] = 0
     """Imagined deals added at a Chicago question whose first `call_samples` leave it close
-    (`CLOSE_SHARE`); 0: none."""
+    (`close.close_call`); 0: none."""
     close_plays: ClassVar[int] = 0
     """Imagined deals added for a card to play when its first `play_samples` leave the two
-    best cards close (`CLOSE_SE` standard errors of their paired difference); 0: none."""
+    best cards close (`close.close_play`); 0: none."""
     policy_normal: ClassVar[float | None] = None
     """With a temperature (keeps.py), the histories are replayed by the normal level's own
     valuation of exchanges instead of the typical plan (policy.py); None: the plan."""
@@ -379,8 +379,8 @@ class HardBot(NormalBot):
         least = self.call_least[stakes.needs_call]
         urgent = stakes.urgent_call
         timely = call_from(stakes)  # R7.4: the chances to qualify run out (qualify.py)
+        lines = (least, timely)
         for more in (self.call_samples, self.close_samples):
-            lines = (least, timely)
             if samples and (urgent or not more
                             or not close_call(holds, samples, finals, passing, values, lines)):
                 break
