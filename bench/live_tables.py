@@ -98,14 +98,33 @@ PING = 20.0
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system time of a process (all its threads), from /proc."""
+def _stat(pid: int) -> list[str] | None:
     try:
         with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
+            return f.read().rsplit(")", 1)[1].split()
     except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK
+        return None
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system time of a process (all its threads) and of the processes it started
+    (a server whose workers are processes of their own), from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (fields := _stat(int(entry))) is not None:
+            children.setdefault(int(fields[1]), []).append(int(entry))
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        total += own_cpu(p)
+        todo.extend(children.get(p, ()))
+    return total
+
+
+def own_cpu(pid: int) -> float:
+    """User + system time of one process (all its threads)."""
+    fields = _stat(pid)
+    return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / TICK
 
 
 def postgres_cpu() -> dict[int, float]:
@@ -119,7 +138,7 @@ def postgres_cpu() -> dict[int, float]:
                         continue
             except OSError:
                 continue
-            out[int(entry)] = cpu_seconds(int(entry))
+            out[int(entry)] = own_cpu(int(entry))
     return out
 
 
