@@ -277,3 +277,59 @@ def test_the_push_after_a_commit_here_is_the_table_read_again(apps: Apps) -> Non
         else:
             step(app, game_id, players, rng)
     assert fresh > 100
+
+
+def test_an_action_after_a_commit_here_is_checked_without_a_read(
+    apps: Apps, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With one process hearing every change (SQLite), a person's action at a table whose
+    last commit was this process's is checked against that commit's table: no read of the
+    table's rows. News of another change (a seat handed to a bot) makes the next action
+    read again, and a stale version is still refused (409) with nothing changed. With news
+    from other processes (PostgreSQL) every action reads the table."""
+    app = apps.new()
+    game_id, players = started(app)
+    tables = tables_of(app)
+    heard_here = tables.store.engine.dialect.name == "sqlite"
+    assert tables.news_heard_here is heard_here
+    reads: list[str] = []
+    rows = tables.live.rows
+
+    def counted(gid: str) -> Any:
+        reads.append(gid)
+        return rows(gid)
+
+    monkeypatch.setattr(tables.live, "rows", counted)
+    rng = random.Random(11)
+    unread = acted = 0
+    for n in range(80):
+        v = table(players[0], game_id)
+        seat = v["view"]["to_act"]["seat"]
+        if n == 40:  # seat 1 hands its seat to a bot and takes it back: "seats" is heard
+            for away in (True, False):
+                assert players[1].post(f"/api/tables/{game_id}/away",
+                                       {"away": away}).status_code == 204
+            if seat < len(players):
+                mine = table(players[seat], game_id)
+                reads.clear()
+                assert act_for(players[seat], game_id, mine,
+                               rng.choice(mine["legal"])).status_code == 200
+                assert reads == [game_id]  # read again after the news
+                continue
+        if seat >= len(players):
+            assert tables.step(game_id)
+            continue
+        mine = table(players[seat], game_id)
+        if n % 10 == 3:  # an action at an older version: refused, nothing stored
+            stale = act_for(players[seat], game_id, {**mine, "version": mine["version"] - 1},
+                            rng.choice(mine["legal"]))
+            assert stale.status_code == 409
+            assert table(players[seat], game_id)["version"] == mine["version"]
+        reads.clear()
+        assert act_for(players[seat], game_id, mine, rng.choice(mine["legal"])).status_code == 200
+        acted += 1
+        unread += not reads
+    if heard_here:
+        assert unread > acted * 3 // 4
+    else:
+        assert unread == 0

@@ -232,6 +232,8 @@ def create_app(
     tables.announce = broadcaster.publish
     hub = live.Hub(tables, live_json, chat_json)
     broadcaster.subscribe(tables.heard)  # first: a push after news reads the table again
+    # one process hears every change at once: its last commit at a table may stand for a read
+    tables.news_heard_here = not isinstance(broadcaster, PostgresBroadcaster)
     broadcaster.subscribe(hub.news)
     metrics = Metrics()
     driver = Driver(tables, driver_interval, decided=metrics.decisions.inc)

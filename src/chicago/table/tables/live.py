@@ -147,6 +147,11 @@ class LiveTables(Rematches):
         self._heard: dict[str, int] = {}
         """Per table, how many changes other than a version were heard of (`heard`)."""
         self._fresh_lock = threading.Lock()
+        self.news_heard_here = False
+        """True when every change to a table is made by this process and `heard` at once
+        (an in-process broadcaster: SQLite's one process). Then an action at a table whose
+        last commit was this process's is checked against that commit's table, unread
+        (`_known_place`); with news from other processes (PostgreSQL) it is always read."""
         self.ratings = TableRatings(self.store)
         """The rating of the games of rated tables (`chicago.table.tables.rated`)."""
 
@@ -162,6 +167,22 @@ class LiveTables(Rematches):
             return row, inline_row(row)
         self._seen_people(game_id)
         return row, live
+
+    def _known_place(self, game_id: str, version: object) -> tuple[GameRow, LiveRow] | None:
+        """`_place` without a read: the game row and table of this process's last commit
+        at `game_id`, when that commit is at `version` and no other change to the table was
+        heard since its request read it (`heard` drops it); None: read them. A change made
+        between this and the action's commit is the race a read has too: the action's
+        version guard refuses a second decision, and seat changes are heard before their
+        answer goes out."""
+        if not self.news_heard_here:
+            return None
+        with self._fresh_lock:
+            fresh = self._fresh.get(game_id)
+        if fresh is None or fresh[0].row.version != version:
+            return None
+        self._seen_people(game_id)
+        return fresh[0].row, fresh[1]
 
     def _seen_people(self, game_id: str) -> None:
         """Hook: this table has a row of its own (people, a pace)."""

@@ -181,7 +181,7 @@ class TableService(OpenTables):
                 and None not in snap.row.levels[1:]):
             return self._answer_inline(owner, game_id, version, action, snap)
         before = self._heard_of(game_id)
-        row, live = self._place(game_id)
+        row, live = self._known_place(game_id, version) or self._place(game_id)
         if live.pace_ms != INLINE and not alone:
             return self._act_at_pace(owner, row, live, version, action, before)
         if row.owner != owner:
