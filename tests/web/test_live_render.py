@@ -301,34 +301,38 @@ def test_an_action_after_a_commit_here_is_checked_without_a_read(
 
     monkeypatch.setattr(tables.live, "rows", counted)
     rng = random.Random(11)
-    unread = acted = 0
+    unread = acted = stale = after_news = 0
+    news = False
     for n in range(80):
         v = table(players[0], game_id)
         seat = v["view"]["to_act"]["seat"]
-        if n == 40:  # seat 1 hands its seat to a bot and takes it back: "seats" is heard
+        if n >= 40 and not after_news and seat < len(players):
+            # just before a person acts, seat 1 hands its seat to a bot and takes it back:
+            # "seats" is heard
             for away in (True, False):
                 assert players[1].post(f"/api/tables/{game_id}/away",
                                        {"away": away}).status_code == 204
-            if seat < len(players):
-                mine = table(players[seat], game_id)
-                reads.clear()
-                assert act_for(players[seat], game_id, mine,
-                               rng.choice(mine["legal"])).status_code == 200
-                assert reads == [game_id]  # read again after the news
-                continue
+            news = True
         if seat >= len(players):
             assert tables.step(game_id)
             continue
         mine = table(players[seat], game_id)
         if n % 10 == 3:  # an action at an older version: refused, nothing stored
-            stale = act_for(players[seat], game_id, {**mine, "version": mine["version"] - 1},
+            older = act_for(players[seat], game_id, {**mine, "version": mine["version"] - 1},
                             rng.choice(mine["legal"]))
-            assert stale.status_code == 409
+            assert older.status_code == 409
             assert table(players[seat], game_id)["version"] == mine["version"]
+            stale += 1
         reads.clear()
         assert act_for(players[seat], game_id, mine, rng.choice(mine["legal"])).status_code == 200
+        if news:  # the action after the news reads the table again
+            assert reads == [game_id]
+            news = False
+            after_news += 1
+            continue
         acted += 1
         unread += not reads
+    assert stale and after_news == 1
     if heard_here:
         assert unread > acted * 3 // 4
     else:

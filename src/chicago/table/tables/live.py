@@ -177,12 +177,17 @@ class LiveTables(Rematches):
         answer goes out."""
         if not self.news_heard_here:
             return None
-        with self._fresh_lock:
-            fresh = self._fresh.get(game_id)
+        fresh = self._kept(game_id)
         if fresh is None or fresh[0].row.version != version:
             return None
         self._seen_people(game_id)
         return fresh[0].row, fresh[1]
+
+    def _kept(self, game_id: str) -> tuple[_Snapshot, LiveRow] | None:
+        """This process's last commit at the table and the table its request read, while
+        no other news of the table was heard (`_keep_fresh`, `heard`)."""
+        with self._fresh_lock:
+            return self._fresh.get(game_id)
 
     def _seen_people(self, game_id: str) -> None:
         """Hook: this table has a row of its own (people, a pace)."""
@@ -263,8 +268,7 @@ class LiveTables(Rematches):
         one) of the table and nothing else about it changed since its request read the
         table; else None (read it). Made from memory only, so a push may run it on its
         loop."""
-        with self._fresh_lock:
-            fresh = self._fresh.get(game_id)
+        fresh = self._kept(game_id)
         if fresh is None or fresh[0].row.version < version:
             return None
         snap, live = fresh
