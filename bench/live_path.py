@@ -1,9 +1,10 @@
 """The processor time of an action at a table of four people, inside one process.
 
 What `chicago serve` does for an accepted action apart from HTTP and WebSocket: the
-person's decision checked and committed (`act`), the answer's text (`Renders.body`), and
-the push's texts for the four seats as the hub makes them (`fresh_views` when it has them,
-else a read: `views_for`). Tables of four people are dealt on a SQLite file of their own;
+person's decision checked and committed (`act`), the answer's text as the socket gives it
+to a page that holds the version it acted on (`base`: what is new, `Renders.body`), and the
+push's texts for the four seats as the hub makes them (`fresh_views` when it has them, else
+a read: `views_for`). Tables of four people are dealt on a SQLite file of their own;
 each action is a random legal one of the seat to act. Each part is timed with the thread's
 processor clock; with `--profile` cProfile's top functions follow.
 
@@ -35,6 +36,11 @@ except ImportError:  # a checkout from before the wire module
     from chicago.web.api import table_json  # type: ignore[attr-defined,no-redef]
 from chicago.web.app import create_app
 
+try:
+    from chicago.web.socket_actions import _continued as continued
+except ImportError:  # a checkout whose answers were always the whole table
+    continued = None
+
 SEATS = range(4)
 
 
@@ -52,8 +58,12 @@ def deal(tables: Any, count: int) -> list[tuple[str, list[Owner]]]:
     return out
 
 
-def one(app: Any, game_id: str, owners: list[Owner], rng: random.Random) -> tuple[float, ...]:
-    """One action: (act, answer, push) in processor seconds; () once the game is over."""
+def one(
+    app: Any, game_id: str, owners: list[Owner], rng: random.Random,
+    profile: cProfile.Profile | None = None,
+) -> tuple[float, ...]:
+    """One action: (act, answer, push) in processor seconds; () once the game is over.
+    `profile` runs over the timed parts only (not the bench's own look at the table)."""
     tables, hub = app.state.tables, app.state.hub
     seat_to_act = tables.view_for(game_id, 0).table.view.to_act
     if seat_to_act is None:
@@ -65,9 +75,13 @@ def one(app: Any, game_id: str, owners: list[Owner], rng: random.Random) -> tupl
     version = mine.table.version
     everyone = set(SEATS)
     wanted = {(s, "en") for s in SEATS}
+    if profile is not None:
+        profile.enable()
     t0 = time.thread_time()
     answer = tables.act(owners[seat_to_act], game_id, version, lambda s: parse_action(raw, s))
     t1 = time.thread_time()
+    if continued is not None:  # the page's socket says the version it holds (`base`)
+        answer = continued(tables, answer, version)
     hub.renders.body(answer, everyone)
     t2 = time.thread_time()
     since: dict[int, int | None] = {s: version for s in SEATS}
@@ -78,6 +92,8 @@ def one(app: Any, game_id: str, owners: list[Owner], rng: random.Random) -> tupl
     else:
         hub._render(game_id, since, wanted, everyone)
     t3 = time.thread_time()
+    if profile is not None:
+        profile.disable()
     return (t1 - t0, t2 - t1, t3 - t2)
 
 
@@ -86,6 +102,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--actions", type=int, default=1500)
     parser.add_argument("--profile", action="store_true", help="cProfile's top 40 after")
+    parser.add_argument("--sort", default="cumulative", help="the profile's order (tottime)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         app = create_app(f"sqlite:///{directory}/bench.db")
@@ -96,15 +113,13 @@ def main() -> None:
             one(app, *games[k % len(games)], rng)
         profile = cProfile.Profile() if args.profile else None
         times = []
-        if profile is not None:
-            profile.enable()
         for k in range(args.actions):
-            done = one(app, *games[k % len(games)], rng)
+            done = one(app, *games[k % len(games)], rng, profile)
             if done:
                 times.append(done)
         if profile is not None:
             profile.disable()
-            pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
+            pstats.Stats(profile).sort_stats(args.sort).print_stats(40)
         n = max(1, len(times))
         act, answer, push = (1000 * sum(t[i] for t in times) / n for i in range(3))
         print(f"actions={len(times)} act_ms={act:.2f} answer_ms={answer:.2f} push_ms={push:.2f}"

@@ -29,7 +29,9 @@ What it reports for each run (one line of key=value):
   (or a newer one); sent_p95_ms measures from the moment the action was sent instead;
 - server_cpu_ms, pg_cpu_ms, client_cpu_ms: processor time (user + system, all threads) per
   accepted action of the server processes, of every PostgreSQL process on the machine, and
-  of the simulated people;
+  of the simulated people; server_user_ms and server_sys_ms split the servers' own time into
+  user and kernel time, server_loop_ms is the part of their first thread (the event loop;
+  the rest is their worker threads');
 - load: the 1-minute load average before and after the run; errors by HTTP status.
 
 `--capacity` measures what one set of servers sustains: at `--tables` tables it lowers the
@@ -99,8 +101,12 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 
 def _stat(pid: int) -> list[str] | None:
+    return _stat_path(f"/proc/{pid}/stat")
+
+
+def _stat_path(path: str) -> list[str] | None:
     try:
-        with open(f"/proc/{pid}/stat") as f:
+        with open(path) as f:
             return f.read().rsplit(")", 1)[1].split()
     except OSError:
         return None
@@ -119,6 +125,16 @@ def cpu_seconds(pid: int) -> float:
         total += own_cpu(p)
         todo.extend(children.get(p, ()))
     return total
+
+
+def split_cpu(pid: int) -> tuple[float, float, float]:
+    """(user, system, its first thread's user + system) of one process: where a server's
+    time goes (the first thread runs the event loop; the others are its worker threads)."""
+    fields, main = _stat(pid), _stat_path(f"/proc/{pid}/task/{pid}/stat")
+    if fields is None:
+        return 0.0, 0.0, 0.0
+    loop = 0.0 if main is None else (int(main[11]) + int(main[12])) / TICK
+    return int(fields[11]) / TICK, int(fields[12]) / TICK, loop
 
 
 def own_cpu(pid: int) -> float:
@@ -488,9 +504,12 @@ class Bench:
         time.sleep(max(0.0, start - time.perf_counter()))
         pids = [p.pid for p, _ in self.servers]
         server0 = sum(cpu_seconds(pid) for pid in pids)
+        split0 = [split_cpu(pid) for pid in pids]
         pg0 = postgres_cpu() if self.postgres else {}
         time.sleep(seconds)
         server = sum(cpu_seconds(pid) for pid in pids) - server0
+        user, system, loop = (sum(b[k] - a[k] for a, b in zip(
+            split0, [split_cpu(pid) for pid in pids], strict=True)) for k in range(3))
         pg = postgres_spent(pg0) if self.postgres else 0.0
         load_after = os.getloadavg()[0]
         parts = [pipe.recv() for pipe in self.pipes]
@@ -512,6 +531,9 @@ class Bench:
             "p99_ms": pct(latency, 0.99),
             "sent_p95_ms": pct(sent, 0.95),
             "server_cpu_ms": 1000 * server / n,
+            "server_user_ms": 1000 * user / n,
+            "server_sys_ms": 1000 * system / n,
+            "server_loop_ms": 1000 * loop / n,
             "pg_cpu_ms": 1000 * pg / n,
             "client_cpu_ms": 1000 * sum(part["cpu"] for part in parts) / n,
             "undelivered": sum(part["undelivered"] for part in parts),

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chicago.core.actions import Exchange, Offer, Play
 from chicago.core.cards import DECK, card, cards, texts
 from chicago.core.engine import apply, legal_actions, new_game
-from chicago.core.events import CardsExchanged, HandAnnounced, OfferShown
+from chicago.core import views
+from chicago.core.events import CardsExchanged, HandAnnounced, OfferShown, visible_to
 from chicago.core.shuffle import Stream
 from chicago.core.state import GameState, Phase, StackedDeal
 from chicago.core.views import PlayerView, view, view_to_json, watch_view
@@ -166,7 +170,7 @@ def test_exchange_counts_are_public_and_cards_private() -> None:
 
 def test_an_exchange_is_redacted_once_for_every_other_seat() -> None:
     """R2.5, R9.1: the exchange others see is one emptied copy, shared by their views and
-    by every later version's (a view redacts the deal's whole log again), never the
+    by every later version's (a seat's redacted log is kept and extended), never the
     exchanger's own event."""
     state, _ = apply(three_seats(), Exchange(1, cards("7c 5s")))
     later, _ = apply(state, legal_actions(state)[0])
@@ -247,3 +251,31 @@ def test_other_seats_dealt_cards_are_not_in_the_log() -> None:
 def test_view_of_a_seat_not_at_the_table_is_refused(seat: int) -> None:
     with pytest.raises(ValueError, match="no seat"):
         view(three_seats(), seat)
+
+
+def _from_nothing(state: GameState, seat: int) -> tuple[object, ...]:
+    """What `seat` sees of the deal's log, redacted event by event with nothing kept."""
+    return tuple(views._redact(e, seat) for e in state.log if visible_to(e, seat))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=2, max_value=6), st.integers(min_value=0, max_value=2**32),
+       st.randoms(use_true_random=False))
+def test_a_seat_sees_the_same_log_whatever_it_was_shown_before(
+    seats: int, seed: int, rng: random.Random,
+) -> None:
+    """R9.1: a seat's log is redacted once and extended as the deal grows (`_seen`); views
+    asked in any order — later, earlier, another deal's, another seat's, after the memory
+    was emptied, or of another branch of the same deal (the same first events, then
+    others) — equal the log redacted from nothing."""
+    game = play(seats, seed, [rng.randrange(1_000) for _ in range(120)])
+    states = list(game.states)
+    for state in rng.sample(game.states, 10):  # branches: each legal action from one state
+        states += [apply(state, a)[0] for a in legal_actions(state)[:3]]
+    order = [(s, rng.randrange(seats)) for s in states for _ in range(2)]
+    rng.shuffle(order)
+    for k, (state, seat) in enumerate(order):
+        if k % 37 == 36:
+            views._seen.clear()
+        assert view(state, seat).log == _from_nothing(state, seat)
+        assert watch_view(state).log == _from_nothing(state, views.WATCHER)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from operator import is_
 from typing import Final
 
 from chicago.core.cards import Card
@@ -67,6 +68,36 @@ def _hidden(event: Event) -> Event:
     return replace(event, **{name: () for name in event.PRIVATE})
 
 
+SEEN_KEPT: Final = 8192
+"""Seats' redacted logs kept (`_seen`): four seats at two thousand tables."""
+
+_seen: dict[tuple[int, int], tuple[tuple[Event, ...], tuple[Event, ...]]] = {}
+"""The last log each seat was shown, by (seat, the id of the log's first event), with what
+that seat saw of it. A deal's log only grows, so a seat's next view redacts only what is new;
+the kept log holds its first event, whose id is therefore not another's meanwhile."""
+
+
+def _seen_log(log: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
+    """What `seat` sees of `log` (R9.1): the events it learns of, others' private fields
+    emptied. Each event is redacted once per seat, however many views show it."""
+    if not log:
+        return ()
+    key = (seat, id(log[0]))
+    kept = _seen.get(key)
+    start, seen = 0, ()
+    if kept is not None:
+        old, was = kept
+        if len(old) <= len(log) and all(map(is_, old, log)):  # the same events, and more
+            if len(old) == len(log):
+                return was
+            start, seen = len(old), was
+    seen = seen + tuple(_redact(e, seat) for e in log[start:] if visible_to(e, seat))
+    if len(_seen) >= SEEN_KEPT:
+        _seen.clear()  # a new start costs one redaction a seat; atomic under threads
+    _seen[key] = (log, seen)
+    return seen
+
+
 WATCHER: Final = -1
 """The `seat` of a spectator's view (`watch_view`): no seat at the table."""
 
@@ -106,7 +137,7 @@ def _view(state: GameState, seat: int) -> PlayerView:
         leader=state.leader if playing else None,
         trick=state.trick,
         tricks=state.tricks,
-        log=tuple(_redact(e, seat) for e in state.log if visible_to(e, seat)),
+        log=_seen_log(state.log, seat),
     )
 
 
