@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chicago.core import views
 from chicago.core.actions import Exchange, Offer, Play
 from chicago.core.cards import DECK, card, cards, texts
 from chicago.core.engine import apply, legal_actions, new_game
-from chicago.core import views
 from chicago.core.events import CardsExchanged, HandAnnounced, OfferShown, visible_to
 from chicago.core.shuffle import Stream
 from chicago.core.state import GameState, Phase, StackedDeal
