@@ -84,7 +84,8 @@ def _seen_log(log: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
         return ()
     key = (seat, id(log[0]))
     kept = _seen.get(key)
-    start, seen = 0, ()
+    start: int = 0
+    seen: tuple[Event, ...] = ()
     if kept is not None:
         old, was = kept
         if len(old) <= len(log) and all(map(is_, old, log)):  # the same events, and more
