@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import inspect
 import os
 import pstats
 import random
@@ -36,10 +37,10 @@ except ImportError:  # a checkout from before the wire module
     from chicago.web.api import table_json  # type: ignore[attr-defined,no-redef]
 from chicago.web.app import create_app
 
-try:
-    from chicago.web.socket_actions import _continued as continued
-except ImportError:  # a checkout whose answers were always the whole table
-    continued = None
+try:  # a checkout that continued the answer after the action, in the socket's module
+    from chicago.web.socket_actions import _continued
+except ImportError:  # the service continues it (`act(..., base=)`), or nothing does
+    _continued = None
 
 SEATS = range(4)
 
@@ -78,10 +79,15 @@ def one(
     if profile is not None:
         profile.enable()
     t0 = time.thread_time()
-    answer = tables.act(owners[seat_to_act], game_id, version, lambda s: parse_action(raw, s))
+    if "base" in inspect.signature(tables.act).parameters:  # the page's socket's `base`
+        answer = tables.act(owners[seat_to_act], game_id, version,
+                            lambda s: parse_action(raw, s), base=version)
+    else:
+        answer = tables.act(owners[seat_to_act], game_id, version,
+                            lambda s: parse_action(raw, s))
+        if _continued is not None:
+            answer = _continued(tables, answer, version)
     t1 = time.thread_time()
-    if continued is not None:  # the page's socket says the version it holds (`base`)
-        answer = continued(tables, answer, version)
     hub.renders.body(answer, everyone)
     t2 = time.thread_time()
     since: dict[int, int | None] = {s: version for s in SEATS}

@@ -19,7 +19,6 @@ from typing import Any, Final
 
 from fastapi.concurrency import run_in_threadpool
 
-from chicago.table.tables.live import LiveView
 from chicago.table.tables.service import BadRequest, NotFound, ServiceError, TableService
 from chicago.text.i18n import _, use_language
 from chicago.web.action_body import parse_action
@@ -80,12 +79,10 @@ def decide(
             with metrics.measured("live", body, arrived):
                 version, raw, base = _checked(message)
                 view = tables.act(conn.owner, conn.game_id, version,
-                                  lambda seat: parse_action(raw, seat))
+                                  lambda seat: parse_action(raw, seat), base=base)
             connected = hub.present.get(conn.game_id)
             if connected is None:
                 connected = tables.live.connected(conn.game_id, tables.clock() - STALE)
-            if base is not None:
-                view = _continued(tables, view, base)
             text = hub.renders.body(view, set(connected))
             return view.table.version, f'{{"type":"table","request":{tag},{text[1:]}'
         except ServiceError as e:
@@ -96,17 +93,6 @@ def decide(
             status, body = 500, error_body(_("The server failed: please try again"))
         refused = {"type": "refused", "request": request_id(message), "status": status, **body}
         return None, dumps(refused)
-
-
-def _continued(tables: TableService, view: LiveView, base: int) -> LiveView:
-    """The answer as a push to a socket at `base` would be: within the deal the client
-    holds, the table without what it has (`Table.base`), else the whole `view`."""
-    table = view.table
-    views = tables.fresh_views(table.id, {view.seat: base}, table.version)
-    mine = views.get(view.seat) if views is not None else None
-    if mine is None or mine.table.base != base or mine.table.version != table.version:
-        return view
-    return mine
 
 
 async def act(

@@ -446,11 +446,13 @@ class LiveTables(Rematches):
         version: int,
         action: Action | Callable[[int], Action],
         before: tuple[int, int] | None = None,
+        base: int | None = None,
     ) -> LiveView:
         """A seated person's decision for their own seat at `version`, stored, announced;
         the table's bots decide after it at the table's pace (`step`). `action` may be a
         function of the requester's seat (a client's action is read for its seat);
-        `before`: `_heard_of` the table before `live` was read."""
+        `before`: `_heard_of` the table before `live` was read; `base`: the version the
+        requester holds, which the answer continues when it can (as a push would)."""
         seat = live.seat_of(owner)
         if seat is None:
             raise NotFound()
@@ -467,6 +469,10 @@ class LiveTables(Rematches):
         snap = self._snapshot(row)
         game, events = self.apply_for(snap, action, seat)
         new_snap = self._commit(snap, game, events, None, live, before)
+        if base is not None:
+            view = (self.fresh_views(row.id, {seat: base}, new_snap.row.version) or {}).get(seat)
+            if view and view.table.base == base and view.table.version == new_snap.row.version:
+                return view
         return self._live_view(new_snap.row, live, new_snap, seat, events)
 
     def step(self, game_id: str) -> bool:

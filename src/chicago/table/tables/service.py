@@ -168,12 +168,15 @@ class TableService(OpenTables):
         action: Action | Callable[[int], Action],
         *,
         alone: bool = False,
+        base: int | None = None,
     ) -> LiveView:
         """The requester's decision for their own seat at `version`, stored before this
         answers. At the inline pace the bots' decisions follow in the same request (the
         answer's events hold them); at a table with people they follow at its pace.
         `action` may be a function of the requester's seat; `alone` refuses a table with
-        people (`_only_alone`, after the version is found current)."""
+        people (`_only_alone`, after the version is found current). `base`: the version
+        of the table the requester holds; at a table with people the answer then leaves
+        out what it has, as a push to it would (`Table.base`)."""
         if not isinstance(version, int) or isinstance(version, bool):
             raise self._bad_version(game_id, version)
         snap = self._cached(game_id, version)
@@ -183,7 +186,7 @@ class TableService(OpenTables):
         before = self._heard_of(game_id)
         row, live = self._known_place(game_id, version) or self._place(game_id)
         if live.pace_ms != INLINE and not alone:
-            return self._act_at_pace(owner, row, live, version, action, before)
+            return self._act_at_pace(owner, row, live, version, action, before, base)
         if row.owner != owner:
             raise NotFound()
         if version != row.version:
