@@ -32,7 +32,10 @@ What it reports for each run (one line of key=value):
   of the simulated people; server_user_ms and server_sys_ms split the servers' own time into
   user and kernel time, server_loop_ms is the part of their first thread (the event loop;
   the rest is their worker threads');
-- load: the 1-minute load average before and after the run; errors by HTTP status.
+- load: the 1-minute load average before and after the run; errors by HTTP status;
+- with `--server`, waiting_NAME_ms_per_s: the processor time a second of each server whose
+  turn it is not, its people seated with their sockets open but acting not (their pings go
+  on): what a server spends on its open tables apart from their actions.
 
 `--capacity` measures what one set of servers sustains: at `--tables` tables it lowers the
 think time step by step (raising the offered load) until p95 passes `--target-ms`, and
@@ -589,6 +592,11 @@ def ceiling(best: dict[str, Any], cores: int) -> str:
     return out
 
 
+def waiting_cpu(bench: Bench) -> float:
+    """The processor time so far of a bench's servers (read while its people wait)."""
+    return sum(cpu_seconds(p.pid) for p, _ in bench.servers)
+
+
 def turns(args: argparse.Namespace, env: dict[str, str], directory: Path) -> None:
     """Each `--server` on its own SQLite file, with its own tables; the servers take turns,
     run by run, at the largest `--tables`."""
@@ -607,7 +615,14 @@ def turns(args: argparse.Namespace, env: dict[str, str], directory: Path) -> Non
         for run in range(args.runs):
             for name, bench in benches:
                 for actions in ways[name]:
+                    others = [(n, b) for n, b in benches if b is not bench]
+                    idle0 = [waiting_cpu(b) for _, b in others]
+                    began = time.perf_counter()
                     result = bench.run(tables, args.think, args.seconds, actions)
+                    took = time.perf_counter() - began
+                    for (other, b), cpu0 in zip(others, idle0, strict=True):
+                        result[f"waiting_{other}_ms_per_s"] = (
+                            1000 * (waiting_cpu(b) - cpu0) / took)
                     print(f"server={name} run={run + 1} " + line(result), flush=True)
     finally:
         for _, bench in benches:

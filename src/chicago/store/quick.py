@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal, cast
 
-from sqlalchemy import Table, and_, false, func, select, update
+from sqlalchemy import Table, and_, bindparam, false, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -39,6 +39,13 @@ SEATED: Final = "seated"
 LEFT: Final = "left"
 
 _QUEUE: Final = cast(Table, QuickEntry.__table__)
+_DUE: Final = (
+    select(_QUEUE.c.seats, _QUEUE.c.profile_id)
+    .where(_QUEUE.c.state == WAITING, _QUEUE.c.deadline <= bindparam("b_now"))
+    .group_by(_QUEUE.c.seats, _QUEUE.c.profile_id)
+    .limit(bindparam("b_limit"))
+)
+"""The driver's question five times a second, built once (as `chicago.store.live`'s)."""
 _SEATS: Final = cast(Table, TableSeat.__table__)
 _GAMES: Final = cast(Table, Game.__table__)
 _LIVE: Final = cast(Table, LiveTable.__table__)
@@ -184,12 +191,7 @@ class QuickStore:
     def due(self, now: datetime, limit: int = 50) -> list[tuple[int, str]]:
         """The (seats, rules) whose oldest waiting press has waited its longest."""
         with self.engine.connect() as conn:
-            found = conn.execute(
-                select(_QUEUE.c.seats, _QUEUE.c.profile_id)
-                .where(_QUEUE.c.state == WAITING, _QUEUE.c.deadline <= now)
-                .group_by(_QUEUE.c.seats, _QUEUE.c.profile_id)
-                .limit(limit)
-            ).all()
+            found = conn.execute(_DUE, {"b_now": now, "b_limit": limit}).all()
         return [(int(r.seats), str(r.profile_id)) for r in found]
 
     def match(
