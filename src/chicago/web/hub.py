@@ -44,6 +44,9 @@ WATCH_GONE: Final = 4410
 """The close code of a spectator's socket whose watch link stopped working."""
 PUSH_THREADS: Final = 4
 """Threads of the hub's own for reading and rendering what it pushes."""
+ACT_THREADS: Final = 8
+"""Threads of the hub's own for the actions sent over its sockets (a plain pool: the hand-off
+costs about two thirds of anyio's, whose idle threads also end after ten seconds)."""
 HEARTBEAT: Final = 15.0
 """Seconds between refreshes of this process's presence rows."""
 STALE: Final = timedelta(seconds=45)
@@ -117,6 +120,7 @@ class Hub:
         self.renders = Renders(live_json)
         """The texts of recent views, shared with the answers to actions."""
         self._threads = ThreadPoolExecutor(PUSH_THREADS, thread_name_prefix="chicago-push")
+        self._acting = ThreadPoolExecutor(ACT_THREADS, thread_name_prefix="chicago-act")
         self.chat_json = chat_json
         self.conns: dict[str, set[Conn]] = defaultdict(set)
         self._pending: dict[tuple[asyncio.AbstractEventLoop, str], set[str]] = {}
@@ -315,6 +319,11 @@ class Hub:
             c.close_code = 4404
             c.put(None)
         return [c for c in conns if c not in gone]
+
+    async def decided(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a socket's action off the loop, on the hub's threads for actions."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._acting, functools.partial(fn, *args))
 
     async def _off_loop(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a push's reads and rendering on the hub's own threads: under load they do

@@ -17,8 +17,6 @@ import logging
 import time
 from typing import Any, Final
 
-from fastapi.concurrency import run_in_threadpool
-
 from chicago.table.tables.service import BadRequest, NotFound, ServiceError, TableService
 from chicago.text.i18n import _, use_language
 from chicago.web.action_body import parse_action
@@ -105,8 +103,6 @@ async def act(
     version: int | None = None
     text = ""
     try:
-        version, text = await run_in_threadpool(
-            decide, tables, hub, metrics, conn, message, arrived
-        )
+        version, text = await hub.decided(decide, tables, hub, metrics, conn, message, arrived)
     finally:
         hub.answered(conn, version, text)
