@@ -736,6 +736,18 @@ def test_sqlite_runs_in_wal_mode_with_full_sync(app: Any) -> None:
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
 
 
+@pytest.mark.skipif(bool(PG_URL), reason="SQLite only")
+def test_sqlite_hands_out_the_connection_used_last(app: Any) -> None:
+    """In WAL mode a connection forgets the pages others wrote since its last transaction:
+    the pool gives back the one used last, whose cache the next commit finds warm."""
+    store: Store = app.state.store
+    with store.engine.connect() as first, store.engine.connect() as second:
+        used = [c.connection.dbapi_connection for c in (first, second)]
+    for _ in range(3):  # `first` went back last (the with's exit is in reverse order)
+        with store.engine.connect() as conn:
+            assert conn.connection.dbapi_connection is used[0]
+
+
 def test_default_database_is_sqlite_in_the_user_data_dir(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
