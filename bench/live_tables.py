@@ -495,6 +495,10 @@ class Bench:
             pipe.recv()
         self.shares = shares
 
+    def cpu(self) -> float:
+        """The processor time so far of this bench's servers (also read while they wait)."""
+        return sum(cpu_seconds(p.pid) for p, _ in self.servers)
+
     def run(
         self, tables: int, think: float, seconds: float, actions: str = "http"
     ) -> dict[str, Any]:
@@ -506,11 +510,11 @@ class Bench:
                                 "seconds": seconds, "actions": actions}))
         time.sleep(max(0.0, start - time.perf_counter()))
         pids = [p.pid for p, _ in self.servers]
-        server0 = sum(cpu_seconds(pid) for pid in pids)
+        server0 = self.cpu()
         split0 = [split_cpu(pid) for pid in pids]
         pg0 = postgres_cpu() if self.postgres else {}
         time.sleep(seconds)
-        server = sum(cpu_seconds(pid) for pid in pids) - server0
+        server = self.cpu() - server0
         user, system, loop = (sum(b[k] - a[k] for a, b in zip(
             split0, [split_cpu(pid) for pid in pids], strict=True)) for k in range(3))
         pg = postgres_spent(pg0) if self.postgres else 0.0
@@ -592,11 +596,6 @@ def ceiling(best: dict[str, Any], cores: int) -> str:
     return out
 
 
-def waiting_cpu(bench: Bench) -> float:
-    """The processor time so far of a bench's servers (read while its people wait)."""
-    return sum(cpu_seconds(p.pid) for p, _ in bench.servers)
-
-
 def turns(args: argparse.Namespace, env: dict[str, str], directory: Path) -> None:
     """Each `--server` on its own SQLite file, with its own tables; the servers take turns,
     run by run, at the largest `--tables`."""
@@ -616,13 +615,13 @@ def turns(args: argparse.Namespace, env: dict[str, str], directory: Path) -> Non
             for name, bench in benches:
                 for actions in ways[name]:
                     others = [(n, b) for n, b in benches if b is not bench]
-                    idle0 = [waiting_cpu(b) for _, b in others]
+                    idle0 = [b.cpu() for _, b in others]
                     began = time.perf_counter()
                     result = bench.run(tables, args.think, args.seconds, actions)
                     took = time.perf_counter() - began
                     for (other, b), cpu0 in zip(others, idle0, strict=True):
                         result[f"waiting_{other}_ms_per_s"] = (
-                            1000 * (waiting_cpu(b) - cpu0) / took)
+                            1000 * (b.cpu() - cpu0) / took)
                     print(f"server={name} run={run + 1} " + line(result), flush=True)
     finally:
         for _, bench in benches:

@@ -322,14 +322,12 @@ class Hub:
 
     async def decided(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a socket's action off the loop, on the hub's threads for actions."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._acting, functools.partial(fn, *args))
+        return await _on(self._acting, fn, *args)
 
     async def _off_loop(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a push's reads and rendering on the hub's own threads: under load they do
         not wait in the request handlers' queue (what was committed is told first)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._threads, functools.partial(fn, *args))
+        return await _on(self._threads, fn, *args)
 
     def _render(
         self,
@@ -402,3 +400,9 @@ class Hub:
     def retire(self) -> None:
         """This process stops: its row and its sockets' presence go at once."""
         self.tables.live.retire(self.process)
+
+
+async def _on(pool: ThreadPoolExecutor, fn: Callable[..., T], *args: Any) -> T:
+    """`fn(*args)` on one of `pool`'s threads, awaited on the running loop."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(pool, functools.partial(fn, *args))

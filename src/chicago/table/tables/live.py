@@ -471,7 +471,8 @@ class LiveTables(Rematches):
         new_snap = self._commit(snap, game, events, None, live, before)
         if base is not None:
             view = (self.fresh_views(row.id, {seat: base}, new_snap.row.version) or {}).get(seat)
-            if view and view.table.base == base and view.table.version == new_snap.row.version:
+            if (view is not None and view.table.base == base
+                    and view.table.version == new_snap.row.version):
                 return view
         return self._live_view(new_snap.row, live, new_snap, seat, events)
 
