@@ -22,12 +22,21 @@ pytestmark = needs_chromium
 
 EASY_FOR_ALL = """
 import sys, uvicorn
+from datetime import UTC, datetime, time
 from chicago.bots import make_bot
+from chicago.table.daily.day import SWEDEN
 from chicago.web.app import create_app
 app = create_app(sys.argv[2], bots=lambda level: make_bot("easy"))
+started = datetime.now(UTC)
+noon = datetime.combine(started.astimezone(SWEDEN).date(), time(12), SWEDEN)
+shift = noon.astimezone(UTC) - started
+for holder in (app.state.tables, app.state.daily, app.state.history):
+    holder.clock = lambda: datetime.now(UTC) + shift
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
 """
-"""The server with quick stand-ins for the day's hard bots (the same for every attempt)."""
+"""The server with quick stand-ins for the day's hard bots (the same for every attempt), its
+clock running from noon in Sweden: a run that crossed Swedish midnight would see the day's
+deal close under it (its replays open, a new deal the next attempt)."""
 
 CARD = re.compile(r"\b(10|[2-9TJQKA])[cdhs]\b")
 
