@@ -19,8 +19,11 @@ choice is 30 s. Human pace is what a live table must serve; `--think 0` is the c
 mode (everyone acts the moment it is their turn, the server is saturated and the latency
 measures its queue).
 
-Each person's socket behaves as a page's: a `{"type": "ping"}` every 20 s, and no
-WebSocket pings of its own (a browser never sends one; it answers the server's).
+Each person's socket behaves as a page's: no WebSocket pings of its own (a browser never
+sends one; it answers the server's), and a `{"type": "ping"}` tagged as a request when it
+has heard nothing for 60 s, as the table page does (static/live/socket.js); the people of a
+server named `NAME:every` ping every 20 s instead, as the page did before it pinged only
+when in doubt (so an older server meets the page it had).
 
 What it reports for each run (one line of key=value):
 - actions_per_s: accepted actions per second over all tables;
@@ -56,7 +59,8 @@ much of the processor each took. Nothing is hard-coded: every figure is measured
 `--server NAME=PYTHON` starts `chicago serve` with that interpreter (another checkout's venv)
 on a SQLite file of its own, each with its own tables and simulated people, all at once
 (`NAME@ws=PYTHON` or `NAME@http=PYTHON`: that server's people act only that way, e.g. an
-older server by POST against this one over the socket);
+older server by POST against this one over the socket; `NAME:every@http=PYTHON`: they
+also ping every 20 s, as older pages did);
 then the servers take turns, run by run (`--runs` each, at the largest `--tables`), so
 that two versions meet the same load on the machine. Only the server whose turn it is
 plays; the others' tables wait (their sockets open, their people thinking).
@@ -94,7 +98,11 @@ LADDER = (3.0, 2.0, 1.5, 1.0, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1, 0.05, 0.0)
 GRACE = 5.0
 """Seconds to wait after a run for the last broadcasts before counting them undelivered."""
 PING = 20.0
-"""Seconds between a socket's pings, as the table page sends them (static/live/socket.js)."""
+"""Seconds between a socket's pings, as the table page sent them before it pinged only when
+in doubt (`NAME:every`)."""
+QUIET = 60.0
+"""Seconds of hearing nothing after which a page in view asks whether its line is alive
+(static/live/socket.js's QUIET_MS)."""
 
 
 # The servers ------------------------------------------------------------------------------
@@ -212,9 +220,12 @@ class Wire:
 
 
 class Person:
-    def __init__(self, base: str, seat: int) -> None:
+    def __init__(self, base: str, seat: int, pings: str = "quiet") -> None:
         self.base = base
         self.seat = seat
+        self.pings = pings
+        """"quiet" (after QUIET s of hearing nothing, as the page does) or "every" (PING)."""
+        self.heard = 0.0
         # setup only: a new connection each time (a kept one may be closed by the server
         # while idle, and a request on it then fails)
         self.http = httpx.AsyncClient(base_url=base, timeout=60,
@@ -279,7 +290,7 @@ class Person:
             pinging = asyncio.create_task(self.ping(ws))
             try:
                 async for raw in ws:
-                    at = time.perf_counter()
+                    at = self.heard = time.perf_counter()
                     message = loads(raw)
                     tag = message.get("request")
                     if tag is not None and tag in self.answers:
@@ -290,12 +301,23 @@ class Person:
                 pinging.cancel()
 
     async def ping(self, ws: Any) -> None:
-        """A page's keepalive: the first after a random part of the interval (the sockets
-        of a run were opened at nearly the same moment; pages' are not)."""
-        await asyncio.sleep(random.uniform(0, PING))
+        """A page's pings: every PING s (the first after a random part of it: the sockets of
+        a run were opened at nearly the same moment; pages' are not), or, as the page now
+        does, one tagged ping whenever nothing was heard for QUIET s."""
+        if self.pings == "every":
+            await asyncio.sleep(random.uniform(0, PING))
+            while True:
+                await ws.send('{"type":"ping"}')
+                await asyncio.sleep(PING)
+        self.heard = time.perf_counter()
         while True:
-            await ws.send('{"type":"ping"}')
-            await asyncio.sleep(PING)
+            quiet = time.perf_counter() - self.heard
+            if quiet < QUIET:
+                await asyncio.sleep(QUIET - quiet)
+                continue
+            self.asked += 1
+            await ws.send(dumps({"type": "ping", "request": f"ping-{self.asked}"}).decode())
+            self.heard = time.perf_counter()
 
 
 @dataclass
@@ -323,9 +345,10 @@ class Phase:
 class Client:
     """One client process: its share of the tables, played on command from the bench."""
 
-    def __init__(self, conn: Connection, bases: list[str], seed: int) -> None:
+    def __init__(self, conn: Connection, bases: list[str], seed: int, pings: str) -> None:
         self.conn = conn
         self.bases = bases
+        self.pings = pings
         self.rng = random.Random(seed)
         self.tables: list[TableRun] = []
 
@@ -342,7 +365,7 @@ class Client:
                 self.conn.send(await self.play(**args))
 
     async def make_table(self) -> TableRun:
-        people = [Person(self.bases[i % len(self.bases)], i) for i in range(4)]
+        people = [Person(self.bases[i % len(self.bases)], i, self.pings) for i in range(4)]
         for p in people:
             await p.http.get("/api/auth/me")
         r = await people[0].post(
@@ -455,8 +478,8 @@ class Client:
                 "finished": sum(t.finished for t in active)}
 
 
-def client_process(conn: Connection, bases: list[str], seed: int) -> None:
-    asyncio.run(Client(conn, bases, seed).main())
+def client_process(conn: Connection, bases: list[str], seed: int, pings: str) -> None:
+    asyncio.run(Client(conn, bases, seed, pings).main())
 
 
 # The bench ----------------------------------------------------------------------------------
@@ -470,7 +493,8 @@ class Bench:
     """Servers, client processes and their tables, for one configuration."""
 
     def __init__(
-        self, url: str, processes: int, clients: int, env: dict[str, str], python: str = ""
+        self, url: str, processes: int, clients: int, env: dict[str, str], python: str = "",
+        pings: str = "quiet",
     ) -> None:
         self.servers = [start_server(url, env, python=python) for _ in range(processes)]
         bases = [b for _, b in self.servers]
@@ -479,7 +503,7 @@ class Bench:
         self.clients = []
         for k in range(clients):
             ours, theirs = ctx.Pipe()
-            proc = ctx.Process(target=client_process, args=(theirs, bases, 1000 + k),
+            proc = ctx.Process(target=client_process, args=(theirs, bases, 1000 + k, pings),
                                daemon=True)
             proc.start()
             self.pipes.append(ours)
@@ -605,9 +629,13 @@ def turns(args: argparse.Namespace, env: dict[str, str], directory: Path) -> Non
         for spec in args.server:
             name, _, python = spec.partition("=")
             name, _, way = name.partition("@")
+            name, _, pings = name.partition(":")
+            if pings not in ("", "every"):
+                raise SystemExit(f"--server {spec}: the pings are NAME:every or nothing")
             ways[name] = [way] if way else args.actions
             url = f"sqlite:///{directory / (name + '.db')}"
-            benches.append((name, Bench(url, 1, args.clients, env, python or sys.executable)))
+            benches.append((name, Bench(url, 1, args.clients, env, python or sys.executable,
+                                        pings or "quiet")))
         tables = max(args.tables)
         for _, bench in benches:
             bench.tables(tables)

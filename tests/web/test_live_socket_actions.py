@@ -216,3 +216,23 @@ def test_a_spectator_cannot_act(app: Any) -> None:
         refused = next_table(ws)
     assert refused["type"] == "refused" and refused["status"] == 404
     assert table(players[0], game_id)["version"] == v["version"]
+
+
+def test_a_ping_tagged_with_a_request_is_answered_with_its_tag(app: Any) -> None:
+    """The page asks whether its line is alive with a tagged ping (static/live/socket.js)
+    and takes a pong without its tag as no answer; an untagged ping gets the plain pong and
+    a tag that is no request tag is left out, as an action's is. Nothing else is sent."""
+    game_id, players = four_people(app)
+    with players[0].http.websocket_connect(f"/api/tables/{game_id}/live") as ws:
+        next_table(ws)
+        for sent, expected in [
+            ({"type": "ping", "request": 7}, {"type": "pong", "request": 7}),
+            ({"type": "ping", "request": "line-3"}, {"type": "pong", "request": "line-3"}),
+            ({"type": "ping"}, {"type": "pong"}),
+            ({"type": "ping", "request": True}, {"type": "pong"}),
+            ({"type": "ping", "request": "x" * 65}, {"type": "pong"}),
+        ]:
+            ws.send_json(sent)
+            while (m := ws.receive_json())["type"] in ("presence", "chat"):
+                pass
+            assert m == expected

@@ -315,6 +315,12 @@ of four acts about every four turns, 10-20 s apart at a brisk pace: with 5 s nea
 action opened a new connection (accepting it and setting up its protocol cost the server
 processor on every action)."""
 
+SOCKET_PING: Final = 20.0
+"""Seconds between the server's WebSocket pings to each socket, and the most it waits for
+the pong before closing the socket: a dead line is noticed within 40 s, and a proxy never
+sees a socket quiet for long. A browser answers them by itself, so the page pings only when
+it doubts its line (static/live/socket.js)."""
+
 
 def serve_config(app: Callable[..., Any], args: argparse.Namespace) -> uvicorn.Config:
     """uvicorn's settings for `chicago serve`. `X-Forwarded-For` and `X-Forwarded-Proto` are
@@ -331,6 +337,8 @@ def serve_config(app: Callable[..., Any], args: argparse.Namespace) -> uvicorn.C
         proxy_headers=bool(trusted),
         forwarded_allow_ips=trusted or None,
         timeout_keep_alive=KEEP_ALIVE,
+        ws_ping_interval=SOCKET_PING,
+        ws_ping_timeout=SOCKET_PING,
     )
 
 

@@ -108,7 +108,8 @@ async def live_socket(ws: WebSocket, game_id: str) -> None:
 
 async def serve_socket(ws: WebSocket, hub: Hub, conn: Conn) -> None:
     """An accepted socket's life: join the hub (which sends the table), answer pings and
-    syncs until it closes, then leave. A seat's socket and a spectator's alike."""
+    syncs until it closes, then leave. A seat's socket and a spectator's alike. (The
+    server's own WebSocket pings, every 20 s, are uvicorn's: the browser answers them.)"""
     game_id = conn.game_id
     writer = asyncio.create_task(conn.writer())
     try:
@@ -116,8 +117,8 @@ async def serve_socket(ws: WebSocket, hub: Hub, conn: Conn) -> None:
         while True:
             message = await ws.receive_json()
             kind = message.get("type") if isinstance(message, dict) else None
-            if kind == "ping":
-                conn.put({"type": "pong"})
+            if kind == "ping":  # a page asking whether its line is alive
+                conn.put(socket_actions.pong(message))
             elif kind == "act":
                 await socket_actions.act(hub.tables, hub, ws.app.state.metrics, conn, message)
             elif kind == "sync" and conn.watch is not None:

@@ -43,6 +43,16 @@ def request_id(message: dict[str, Any]) -> str | int | None:
     return None
 
 
+_PONG: Final = '{"type":"pong"}'
+
+
+def pong(message: dict[str, Any]) -> str:
+    """The answer to a ping: tagged with its request when it has one (the page's question
+    whether its line is alive is a request, answered like an action)."""
+    tag = request_id(message)
+    return _PONG if tag is None else f'{{"type":"pong","request":{dumps(tag)}}}'
+
+
 def _checked(message: dict[str, Any]) -> tuple[object, object, int | None]:
     """The message's version and action, checked as the HTTP action's body is, and the
     version of the table the client holds (`base`), if it says."""

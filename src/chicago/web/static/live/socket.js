@@ -1,9 +1,15 @@
 // The table's WebSocket: reconnects by itself (0.5, 1, 2, 4, 8 s, then every 8 s, sooner
-// when the browser says it is online again) and pings so that a dead line is noticed.
+// when the browser says it is online again). The server pings every socket itself (the
+// browser answers), which keeps the line open and lets the server notice a dead one; the
+// page asks whether the line is alive only when it has heard nothing for a while, comes
+// back into view or back online, and a missing answer closes the line (it reconnects).
 // The server sends the whole view on every (re)connection, so nothing is ever missed.
 // A request (a seat's action) goes over it tagged, and its answer comes back with the tag.
 
-const PING_MS = 20000;
+/** A page in view that has heard nothing for this long asks whether the line is alive. */
+const QUIET_MS = 60000;
+/** How often the page looks at how long it has heard nothing. */
+const LOOK_MS = 15000;
 /** An answer not back by then is taken as lost: the line is closed (it reconnects). */
 const ANSWER_MS = 10000;
 // another site's page; not seated at this table; a watch link that stopped working
@@ -17,7 +23,9 @@ export function connectSocket(path, { onMessage, onState }) {
   let socket = null;
   let attempt = 0;
   let timer = null;
-  let ping = null;
+  let watchdog = null;
+  let heard = 0;
+  let checking = false;
   let stopped = false;
   let counter = 0;
   const pending = new Map();
@@ -37,9 +45,13 @@ export function connectSocket(path, { onMessage, onState }) {
     socket.addEventListener('open', () => {
       attempt = 0;
       onState('open', 0);
-      ping = window.setInterval(() => send({ type: 'ping' }), PING_MS);
+      heard = Date.now();
+      watchdog = window.setInterval(() => {
+        if (document.visibilityState === 'visible' && Date.now() - heard >= QUIET_MS) check();
+      }, LOOK_MS);
     });
     socket.addEventListener('message', (event) => {
+      heard = Date.now();
       let message = null;
       try { message = JSON.parse(event.data); } catch (_) { return; }
       const waiting = message.request !== undefined && pending.get(message.request);
@@ -47,7 +59,8 @@ export function connectSocket(path, { onMessage, onState }) {
       onMessage(message);
     });
     socket.addEventListener('close', (event) => {
-      window.clearInterval(ping);
+      window.clearInterval(watchdog);
+      checking = false;
       socket = null;
       for (const tag of [...pending.keys()]) settle(tag, 'lost', null);
       if (FINAL.has(event.code)) { stopped = true; onState('closed', 0); return; }
@@ -84,9 +97,20 @@ export function connectSocket(path, { onMessage, onState }) {
     return tag;
   }
 
-  window.addEventListener('online', () => { if (!socket && !stopped) open(); });
+  /** Ask the server whether the line is alive: a ping tagged as a request, whose missing
+   * answer closes the line (`request`'s timer). */
+  function check() {
+    if (checking) return;
+    checking = request({ type: 'ping' }, () => { checking = false; }) !== null;
+  }
+
+  window.addEventListener('online', () => {
+    if (socket) check();
+    else if (!stopped) open();
+  });
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && !socket && !stopped) open();
+    if (document.visibilityState !== 'visible') return;
+    if (socket) { if (Date.now() - heard >= LOOK_MS) check(); } else if (!stopped) open();
   });
   open();
   return {
