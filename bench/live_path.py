@@ -76,10 +76,11 @@ def one(
     version = mine.table.version
     everyone = set(SEATS)
     wanted = {(s, "en") for s in SEATS}
+    takes_base = "base" in inspect.signature(tables.act).parameters  # the socket's `base`
     if profile is not None:
         profile.enable()
     t0 = time.thread_time()
-    if "base" in inspect.signature(tables.act).parameters:  # the page's socket's `base`
+    if takes_base:
         answer = tables.act(owners[seat_to_act], game_id, version,
                             lambda s: parse_action(raw, s), base=version)
     else:

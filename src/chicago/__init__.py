@@ -13,7 +13,7 @@ from chicago.core.rules import DEFAULT_PROFILE, HOUSE, PROFILES, RuleProfile, ge
 from chicago.core.state import GameState, Phase
 from chicago.core.views import PlayerView, view
 
-__version__ = "0.2.4"
+__version__ = "0.2.5"
 
 __all__ = [
     "DECK",
