@@ -5,10 +5,12 @@ table of four over WebSockets when the server does nothing else.
 the same stack — uvicorn with uvloop, its WebSocket protocol with per-message deflate, its
 pings every 20 s — around an ASGI application that holds no game at all: 200 tables (by
 default) of four sockets, one person a table acting at a time after thinking as the live
-bench's people do (uniform 1.5-4.5 s at `--think 3`), a JSON ping from every socket every
-20 s. An action is a short message on the actor's socket; the server answers the actor with
-a table-sized text and pushes a push-sized text to the three others, as `chicago serve` does
-over the socket. The texts are JSON of the measured sizes (`--answer`, `--push` bytes; by
+bench's people do (uniform 1.5-4.5 s at `--think 3`), and no pings of the page's own (a
+table in play hears pushes, and the page pings only when it hears nothing; `--pings`: a JSON
+ping from every socket every 20 s, as the page sent them before). An action is a short
+message on the actor's socket; the server answers the actor with a table-sized text and
+pushes a push-sized text to the three others, as `chicago serve` does over the socket.
+The texts are JSON of the measured sizes (`--answer`, `--push` bytes; by
 default those of `bench/frames.py`'s pushes and a seat's table) and compress about as well
 (deflate to about 40%). What else happens to an action is a mode, each its own server:
 
@@ -162,7 +164,8 @@ def serve(mode: str, database: str, answer: int, push: int) -> None:
 
 
 async def table_life(base: str, game: str, think: float, until: list[float],
-                     rng: random.Random, results: list[tuple[float, float]]) -> None:
+                     rng: random.Random, results: list[tuple[float, float]],
+                     pings: bool) -> None:
     """A table's four sockets; while a run lasts, the seat to act thinks, then acts; the
     latency is from the send to the last other socket holding the new version."""
     sockets = [await connect(f"{base}/t/{game}/{seat}", max_size=None) for seat in range(4)]
@@ -188,7 +191,8 @@ async def table_life(base: str, game: str, think: float, until: list[float],
             await asyncio.sleep(PING)
 
     tasks = [asyncio.create_task(listen(s)) for s in range(4)]
-    tasks += [asyncio.create_task(ping(s)) for s in range(4)]
+    if pings:
+        tasks += [asyncio.create_task(ping(s)) for s in range(4)]
     version, seat = 0, 0
     try:
         while True:
@@ -211,7 +215,8 @@ async def table_life(base: str, game: str, think: float, until: list[float],
             task.cancel()
 
 
-def client(conn: Connection, base: str, tables: list[str], think: float, seed: int) -> None:
+def client(conn: Connection, base: str, tables: list[str], think: float, seed: int,
+           pings: bool) -> None:
     """One process of simulated people: opens its tables, then plays a run at each word."""
 
     async def main() -> None:
@@ -220,7 +225,8 @@ def client(conn: Connection, base: str, tables: list[str], think: float, seed: i
         results: list[tuple[float, float]] = []
         lives = []
         for game in tables:
-            lives.append(asyncio.create_task(table_life(base, game, think, until, rng, results)))
+            lives.append(asyncio.create_task(table_life(base, game, think, until, rng, results,
+                                                    pings)))
             await asyncio.sleep(0.005)
         loop = asyncio.get_running_loop()
         conn.send("ready")
@@ -257,7 +263,7 @@ class Bench:
         for k in range(args.clients):
             mine, theirs = mp.Pipe()
             p = mp.Process(target=client, args=(theirs, base, games[k::args.clients],
-                                                args.think, 7 + k), daemon=True)
+                                                args.think, 7 + k, args.pings), daemon=True)
             p.start()
             self.pipes.append(mine)
             self.procs.append(p)
@@ -294,6 +300,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--think", type=float, default=3.0)
+    parser.add_argument("--pings", action="store_true",
+                        help="every socket pings every 20 s, as the page did before 0.2.5")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--clients", type=int, default=2)
     parser.add_argument("--modes", nargs="+", choices=MODES, default=list(MODES))
