@@ -109,7 +109,8 @@ async def live_socket(ws: WebSocket, game_id: str) -> None:
 async def serve_socket(ws: WebSocket, hub: Hub, conn: Conn) -> None:
     """An accepted socket's life: join the hub (which sends the table), answer pings and
     syncs until it closes, then leave. A seat's socket and a spectator's alike. (The
-    server's own WebSocket pings, every 20 s, are uvicorn's: the browser answers them.)"""
+    server's own WebSocket pings are uvicorn's, every `SOCKET_PING` of `chicago serve`: the
+    browser answers them.)"""
     game_id = conn.game_id
     writer = asyncio.create_task(conn.writer())
     try:
