@@ -63,6 +63,7 @@ from .qualify import call_from, questions_left
 from .simulate import World, history_hands, weighted_world, world
 from .solver import LastTrick, chicago_holds, mask_of, rolled_ending
 from .stakes import Stakes, Step, call_worth, gain
+from .winning import WinOdds, win_odds
 
 WORLDS: Final = 512
 """Imagined worlds per exchange decision."""
@@ -111,6 +112,9 @@ class HardBot(NormalBot):
     close_plays: ClassVar[int] = 0
     """Imagined deals added for a card to play when its first `play_samples` leave the two
     best cards close (`close.close_play`); 0: none."""
+    fitted_odds: ClassVar[bool] = False
+    """Whether its standing is the fitted chance of winning the game (winning.py) where there
+    is one, instead of the hand-made position (stakes.py)."""
     policy_normal: ClassVar[float | None] = None
     """With a temperature (keeps.py), the histories are replayed by the normal level's own
     valuation of exchanges instead of the typical plan (policy.py); None: the plan."""
@@ -178,19 +182,24 @@ class HardBot(NormalBot):
             return list(sample_hands(kn, rng)[0])
         return self._deal(kn, reader, rng)
 
+    def _stakes(self, view: PlayerView) -> Stakes:
+        """What outcomes are worth to this seat: by the fitted odds when it reads them."""
+        odds = win_odds(view.profile, view.seats) if self.fitted_odds else None
+        return Stakes.of(view, odds)
+
     def _decide(self, view: PlayerView, legal: Sequence[Action], rng: Stream) -> Suggestion:
         phase = view.phase
         if phase is Phase.EXCHANGE:
             kn = knowledge(view)
-            return self._exchange_mc(view, kn, Stakes.of(view), legal, rng)
+            return self._exchange_mc(view, kn, self._stakes(view), legal, rng)
         if phase is Phase.OFFER and len(view.hand) == 4:
-            return self._offer_mc(view, knowledge(view), Stakes.of(view), legal, rng)
+            return self._offer_mc(view, knowledge(view), self._stakes(view), legal, rng)
         if phase is Phase.CHICAGO:
-            return self._call(view, knowledge(view), Stakes.of(view), legal, rng)
+            return self._call(view, knowledge(view), self._stakes(view), legal, rng)
         if phase is Phase.PLAY:
-            return self._play_out(view, knowledge(view), Stakes.of(view), legal, rng)
+            return self._play_out(view, knowledge(view), self._stakes(view), legal, rng)
         if phase is Phase.QUADS:
-            choice, why = Stakes.of(view).quads_choice(view.exchange)
+            choice, why = self._stakes(view).quads_choice(view.exchange)
             for a in legal:
                 if isinstance(a, QuadsChoice) and a.choice == choice:
                     return Suggestion(a, why)
@@ -391,7 +400,7 @@ class HardBot(NormalBot):
                     holds += 1
                     if p.final_hand_after_chicago:
                         finals += stakes.settle(_final_steps(view, kn, hands, stakes))
-                prefs, _ = _prefs(view, kn, hands, prefs_cache)
+                prefs, _ = _prefs(view, kn, hands, prefs_cache, stakes.odds)
                 ending = rolled_ending(masks, order, prefs, me, natural, [], self._roll(order),
                                        split_two(view))
                 passing += prefs[me][ending]
@@ -466,7 +475,7 @@ class HardBot(NormalBot):
                         if per is not None:
                             per[c].append(ok)
                     continue
-                prefs, _final = _prefs(view, kn, hands, prefs_cache)
+                prefs, _final = _prefs(view, kn, hands, prefs_cache, stakes.odds)
                 solver = LastTrick(masks, players, prefs, me, split) if exact else None
                 for c in cards:
                     bit = 1 << c.index
@@ -551,6 +560,7 @@ def _prefs(
     kn: Knowledge,
     hands: Sequence[Sequence[Card]],
     cache: dict[tuple[Step, ...], list[list[float]]],
+    odds: WinOdds | None = None,
 ) -> tuple[list[list[float]], tuple[Step, ...]]:
     """How every seat ranks the endings 2 × winner (+1 with a two) of an imagined deal: its
     own standing, and for the others, among equal ones, the worse for this seat."""
@@ -562,7 +572,7 @@ def _prefs(
     if found is not None:
         return found, final
     n = view.seats
-    seats = [Stakes(p, s, view.scores, view.qualified, view.eliminated) for s in range(n)]
+    seats = [Stakes(p, s, view.scores, view.qualified, view.eliminated, odds) for s in range(n)]
     endings: list[list[Step]] = []
     for e in range(2 * n):
         w, two = divmod(e, 2)

@@ -23,6 +23,7 @@ from chicago.core.rules import QuadsRule, RoyalFlushRule, RuleProfile, StraightF
 from chicago.core.views import PlayerView
 
 from .base import Reason, why
+from .winning import WinOdds
 
 WIN = 100.0
 """The standing of a won game (and minus that of a lost one), in points."""
@@ -56,11 +57,14 @@ class Stakes:
     scores: tuple[int, ...]
     qualified: tuple[bool, ...]
     eliminated: tuple[bool, ...]
+    odds: WinOdds | None = None
+    """With fitted odds (winning.py), the standing is the chance of winning the game, on the
+    same scale (−`WIN` lost … `WIN` won); without, the hand-made position below."""
     _cache: dict[tuple[Step, ...], float] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def of(cls, view: PlayerView) -> Stakes:
-        return cls(view.profile, view.seat, view.scores, view.qualified, view.eliminated)
+    def of(cls, view: PlayerView, odds: WinOdds | None = None) -> Stakes:
+        return cls(view.profile, view.seat, view.scores, view.qualified, view.eliminated, odds)
 
     @property
     def score(self) -> int:
@@ -114,6 +118,8 @@ class Stakes:
         self, scores: Sequence[int], qualified: Sequence[bool], out: Sequence[bool]
     ) -> float:
         me = self.seat
+        if self.odds is not None:
+            return WIN * (2.0 * self.odds.chance(me, scores, qualified, out) - 1.0)
         mine = self.position(scores[me], qualified[me])
         others = [self.position(scores[s], qualified[s]) for s in range(len(scores))
                   if s != me and not out[s]]
