@@ -35,7 +35,10 @@ history's last blind draws afresh), `hard-ev`, `hard-least45` (the Chicago call 
 hard's least share of a risky call, or with a lower one, `EV_LEAST`, `LEAST_45`),
 `hard-close` (four times the imagined deals at a close Chicago question, `CLOSE_SAMPLES`),
 `hard-ev-close` (both), `hard-closeplay` (four times the imagined deals for a card whose
-choice is close, `CLOSE_PLAYS`), `hard-closeall` (close questions and cards), and
+choice is close, `CLOSE_PLAYS`), `hard-closeall` (close questions and cards),
+`hard-odds` (its standing the fitted chance of winning the game, bots/winning.py),
+`hard-odds-own` (the same, its own seat as strong as hard against normal),
+`hard-odds-even` (that, with no score worse to hold than a lower one), and
 `hard-shape` (hard with the shape model alone, card for card the hard of commit 8c3b3fc:
 the yardstick should the histories become the level's). `table` also scores the
 histories, clue set by clue set.
@@ -58,6 +61,8 @@ from chicago.bots.odds import CATEGORIES
 from chicago.bots.policy import KINDS as POLICY_KINDS
 from chicago.bots.policy import PolicyDealer
 from chicago.bots.simulate import world
+from chicago.bots.stakes import Stakes
+from chicago.bots.winning import win_odds
 from chicago.core.cards import Card
 from chicago.core.events import Event, ExchangeStarted
 from chicago.core.game import Game
@@ -136,6 +141,28 @@ LEAST_45 = (0.45, 0.0)
 """`hard-least45`: hard's least share of a risky call lowered to 0.45."""
 CLOSE_SAMPLES = 3 * HardBot.call_samples
 """`hard-close`: imagined deals added at a close Chicago question (`HardBot.close_samples`)."""
+class OddsOwn(HardBot):
+    """`hard-odds-own`: the fitted chance of winning (bots/winning.py) with its own seat as
+    strong as hard measured against normal (`OWN_SHIFT`, bench/win_odds.py `shift`)."""
+
+    fitted_odds = True
+
+    def _stakes(self, view: PlayerView) -> Stakes:
+        odds = win_odds(view.profile, view.seats)
+        return Stakes.of(view, odds.shifted(*OWN_SHIFT) if odds is not None else None)
+
+
+class OddsEven(OddsOwn):
+    """`hard-odds-even`: `hard-odds-own` with no score worse to hold than a lower one
+    (`WinOdds.monotone`: the dip of the fitted odds at 45–46, R2.4, smoothed away)."""
+
+    def _stakes(self, view: PlayerView) -> Stakes:
+        odds = win_odds(view.profile, view.seats)
+        return Stakes.of(view, odds.monotone().shifted(*OWN_SHIFT) if odds is not None else None)
+
+
+OWN_SHIFT = (0.46, -0.26)
+"""(a, b) of `bench/win_odds.py shift` on hard vs normal, 2 v 2 (seed 520000, 188 games)."""
 CLOSE_PLAYS = 3 * HardBot.play_samples
 """`hard-closeplay`: imagined deals added for a close card to play (`HardBot.close_plays`)."""
 
@@ -182,6 +209,9 @@ VARIANTS: dict[str, type[HardBot]] = {
     "hard-closeplay": type("Hard_closeplay", (HardBot,), {"close_plays": CLOSE_PLAYS}),
     "hard-closeall": type("Hard_closeall", (HardBot,), {"close_samples": CLOSE_SAMPLES,
                                                         "close_plays": CLOSE_PLAYS}),
+    "hard-odds": type("Hard_odds", (HardBot,), {"fitted_odds": True}),
+    "hard-odds-own": OddsOwn,
+    "hard-odds-even": OddsEven,
     **CALL_VARIANTS,
 }
 
