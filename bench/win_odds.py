@@ -311,7 +311,7 @@ def main() -> None:
     c.add_argument("--jobs", type=int, default=2)
     f = sub.add_parser("fit")
     f.add_argument("logs", type=Path, nargs="+")
-    f.add_argument("--smooth", type=float, default=30.0)
+    f.add_argument("--smooth", type=float, default=300.0)
     f.add_argument("--out", type=Path, default=TABLE)
     s = sub.add_parser("smooth")
     s.add_argument("logs", type=Path, nargs="+")
