@@ -68,7 +68,7 @@ def _pooled(row: Sequence[float]) -> tuple[float, ...]:
     for x in row:
         total, n = math.log(x), 1
         while blocks and blocks[-1][0] / blocks[-1][1] > total / n:
-            t, k, _ = blocks.pop()
+            t, k, _alone = blocks.pop()
             total, n = total + t, n + k
         blocks.append((total, n, x))
     out: list[float] = []
@@ -82,9 +82,9 @@ def _tables() -> dict[int, WinOdds]:
     text = resources.files("chicago.bots").joinpath("winning.json").read_text("utf-8")
     data = json.loads(text)
     out = {}
-    for seats, t in data["tables"].items():
-        out[int(seats)] = WinOdds(tuple(math.exp(x) for x in t["unqualified"]),
-                                  tuple(math.exp(x) for x in t["qualified"]))
+    for seats, table in data["tables"].items():
+        out[int(seats)] = WinOdds(tuple(math.exp(x) for x in table["unqualified"]),
+                                  tuple(math.exp(x) for x in table["qualified"]))
     return out
 
 
