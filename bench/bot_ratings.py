@@ -86,8 +86,9 @@ def pair_results(games: Sequence[Game]) -> list[tuple[str, str, float, float]]:
     return out
 
 
-def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (a few unknowns)."""
+def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """matrix x = vector by Gaussian elimination with partial pivoting (bench/win_odds.py
+    solves its Newton steps with it too)."""
     n = len(vector)
     m = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
     for c in range(n):
@@ -119,12 +120,12 @@ def fit(results: Sequence[tuple[str, str, float, float]], levels: Sequence[str],
                     for y, sy in sides:
                         if y in index:
                             info[index[x]][index[y]] += w * sx * sy * e * (1 - e)
-        step = _solve(info, grad)
+        step = solve(info, grad)
         for lv, d in zip(free, step, strict=True):
             mu[lv] += d
         if max(abs(d) for d in step) < 1e-10:
             break
-    inverse = [_solve(info, [1.0 if i == k else 0.0 for i in range(len(free))])
+    inverse = [solve(info, [1.0 if i == k else 0.0 for i in range(len(free))])
                for k in range(len(free))]
     out = {anchor: (DEFAULT_RATING, 0.0)}
     for lv, i in index.items():

@@ -50,6 +50,7 @@ import argparse
 import math
 import sys
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from call_policies import VARIANTS as CALL_VARIANTS
 from chicago.bots import make_bot
@@ -141,30 +142,27 @@ LEAST_45 = (0.45, 0.0)
 """`hard-least45`: hard's least share of a risky call lowered to 0.45."""
 CLOSE_SAMPLES = 3 * HardBot.call_samples
 """`hard-close`: imagined deals added at a close Chicago question (`HardBot.close_samples`)."""
-class OddsOwn(HardBot):
-    """`hard-odds-own`: the fitted chance of winning (bots/winning.py) with its own seat as
-    strong as hard measured against normal (`OWN_SHIFT`, bench/win_odds.py `shift`)."""
-
-    fitted_odds = True
-
-    def _stakes(self, view: PlayerView) -> Stakes:
-        odds = win_odds(view.profile, view.seats)
-        return Stakes.of(view, odds.shifted(*OWN_SHIFT) if odds is not None else None)
-
-
-class OddsEven(OddsOwn):
-    """`hard-odds-even`: `hard-odds-own` with no score worse to hold than a lower one
-    (`WinOdds.monotone`: the dip of the fitted odds at 45–46, R2.4, smoothed away)."""
-
-    def _stakes(self, view: PlayerView) -> Stakes:
-        odds = win_odds(view.profile, view.seats)
-        return Stakes.of(view, odds.monotone().shifted(*OWN_SHIFT) if odds is not None else None)
-
-
-OWN_SHIFT = (0.46, -0.26)
-"""(a, b) of `bench/win_odds.py shift` on hard vs normal, 2 v 2 (seed 520000, 188 games)."""
 CLOSE_PLAYS = 3 * HardBot.play_samples
 """`hard-closeplay`: imagined deals added for a close card to play (`HardBot.close_plays`)."""
+OWN_SHIFT = (0.46, -0.26)
+"""(a, b) of `bench/win_odds.py shift` on hard vs normal, 2 v 2 (seed 520000, 188 games)."""
+
+
+class OddsOwn(HardBot):
+    """`hard-odds-own`: the fitted chance of winning (bots/winning.py) with its own seat as
+    strong as hard measured against normal (`OWN_SHIFT`); `hard-odds-even` (`even`): that,
+    with no score worse to hold than a lower one (`WinOdds.monotone`: the fitted dip at
+    45–46, R2.4, smoothed away)."""
+
+    fitted_odds = True
+    even: ClassVar[bool] = False
+
+    def _stakes(self, view: PlayerView) -> Stakes:
+        odds = win_odds(view.profile, view.seats)
+        if odds is not None:
+            odds = (odds.monotone() if self.even else odds).shifted(*OWN_SHIFT)
+        return Stakes.of(view, odds)
+
 
 VARIANTS: dict[str, type[HardBot]] = {
     "hard-none": _variant("none", frozenset()),
@@ -211,7 +209,7 @@ VARIANTS: dict[str, type[HardBot]] = {
                                                         "close_plays": CLOSE_PLAYS}),
     "hard-odds": type("Hard_odds", (HardBot,), {"fitted_odds": True}),
     "hard-odds-own": OddsOwn,
-    "hard-odds-even": OddsEven,
+    "hard-odds-even": type("Hard_odds_even", (OddsOwn,), {"even": True}),
     **CALL_VARIANTS,
 }
 

@@ -23,13 +23,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from bot_ratings import solve
 from chicago.bots import make_bot
 from chicago.core.events import Event
 from chicago.core.game import Game
@@ -92,43 +92,31 @@ def _index(score: int, qualified: bool) -> int:
     return min(TOP - 1, max(0, score)) + (TOP if qualified else 0)
 
 
-def starts(logs: Sequence[Path], seats: int, keep: int = 0, part: int = 1) -> Iterator[Start]:
-    """The deal starts of finished games at this table size (games whose seed % part == keep)."""
+def _deal_starts(
+    logs: Sequence[Path], seats: int, keep: int = 0, part: int = 1
+) -> Iterator[tuple[list[int], int, list[int], int]]:
+    """(scores, qualified bits, active seats, the winner's place among them) of every deal
+    start of a finished game at this table size (games whose seed % part == keep) that
+    began with the winner still in and someone to beat."""
     for log in logs:
         for line in log.read_text(encoding="utf-8").splitlines():
             try:
                 game = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if game["seats"] != seats or game["winner"] is None or game["seed"] % part != keep:
+            except json.JSONDecodeError:  # a line cut short by a stopped run
                 continue
             w = game["winner"]
+            if game["seats"] != seats or w is None or game["seed"] % part != keep:
+                continue
             for scores, qual, out, _dealer in game["starts"]:
                 active = [s for s in range(seats) if not out >> s & 1]
-                if w not in active or len(active) < 2:
-                    continue
-                idx = tuple(_index(scores[s], bool(qual >> s & 1)) for s in active)
-                yield idx, active.index(w)
+                if w in active and len(active) >= 2:
+                    yield scores, qual, active, active.index(w)
 
 
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """a x = b by Gaussian elimination with partial pivoting (a is small and dense)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[piv] = m[piv], m[col]
-        p = m[col][col]
-        for r in range(col + 1, n):
-            f = m[r][col] / p
-            if f:
-                row, top = m[r], m[col]
-                for c in range(col, n + 1):
-                    row[c] -= f * top[c]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
-    return x
+def starts(logs: Sequence[Path], seats: int, keep: int = 0, part: int = 1) -> Iterator[Start]:
+    """The deal starts at this table size, as table indices (`_deal_starts`)."""
+    for scores, qual, active, w in _deal_starts(logs, seats, keep, part):
+        yield tuple(_index(scores[s], bool(qual >> s & 1)) for s in active), w
 
 
 def _penalty(smooth: float) -> list[list[float]]:
@@ -166,7 +154,7 @@ def fit(data: Sequence[Start], smooth: float, rounds: int = 12) -> list[float]:
                 ha[ia] += pa
                 for b, ib in enumerate(idx):
                     ha[ib] -= pa * p[b]
-        step = _solve(hess, grad)
+        step = solve(hess, grad)
         f = [x - s for x, s in zip(f, step, strict=True)]
         if max(abs(s) for s in step) < 1e-6:
             break
@@ -181,23 +169,11 @@ Mixed = tuple[list[tuple[int, bool, bool]], int]
 def starts_by_level(log: Path, levels: Sequence[str], mine: str) -> list[Mixed]:
     """Deal starts of a mixed log: per active seat (table index, qualified, of level `mine`),
     and the winner's place among them."""
-    seats = len(levels)
     out = []
-    for line in log.read_text(encoding="utf-8").splitlines():
-        try:
-            game = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        w = game["winner"]
-        if game["seats"] != seats or w is None:
-            continue
-        for scores, qual, gone, _dealer in game["starts"]:
-            active = [s for s in range(seats) if not gone >> s & 1]
-            if w not in active or len(active) < 2:
-                continue
-            row = [(_index(scores[s], bool(qual >> s & 1)), bool(qual >> s & 1),
-                    levels[s] == mine) for s in active]
-            out.append((row, active.index(w)))
+    for scores, qual, active, w in _deal_starts([log], len(levels)):
+        row = [(_index(scores[s], bool(qual >> s & 1)), bool(qual >> s & 1), levels[s] == mine)
+               for s in active]
+        out.append((row, w))
     return out
 
 
@@ -259,8 +235,7 @@ def fit_all(logs: Sequence[Path], smooth: float, out: Path) -> dict[str, Any]:
         counts[str(seats)] = len(data)
         print(f"{seats} seats: {len(data)} deal starts, log loss {log_loss(data, f):.4f}",
               file=sys.stderr)
-    profile = f"{DEFAULT_PROFILE.id}-{DEFAULT_PROFILE.version}"
-    doc = {"profile": profile, "smooth": smooth, "starts": counts,
+    doc = {"profile": DEFAULT_PROFILE.id, "smooth": smooth, "starts": counts,
            "logs": [p.name for p in logs], "tables": tables}
     out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     return doc
@@ -328,7 +303,6 @@ def main() -> None:
     k.add_argument("--seats", type=int, default=4)
     args = ap.parse_args()
     if args.command == "collect":
-        random.seed(args.seed)
         n = collect(args.log, tuple(args.levels.split(",")), args.games, args.seed, args.jobs)
         print(f"played {n} games", file=sys.stderr)
     elif args.command == "fit":
